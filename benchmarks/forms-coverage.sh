@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# forms-coverage.sh - which of the PTX instruction forms nvcc 13 emits over real programs
+# (shared/design/ptx-forms-nvcc13.txt, 494 forms) appear in our checked-in corpus
+# benchmarks/ptx/*.ptx, and which do not.
+#
+# A "form" is an instruction's opcode with all its dot-modifiers (e.g. ld.global.nc.v4.f32,
+# setp.lt.u32, wmma.load.a.sync.aligned.row.m16n16k16.shared.f16): guard predicates (@%p1, @!p)
+# and operands are dropped, exactly as in the forms file. Directives (.reg, .loc, ...), labels,
+# braces, comments and debug sections are not instructions. Inline-asm blocks ({ ... } with
+# several ';'-separated instructions on one line) are split into instructions.
+#
+# Usage: benchmarks/forms-coverage.sh [FORMS_FILE] [OUTPUT]
+#        benchmarks/forms-coverage.sh --list FILE.ptx...   (form counts of the given files)
+#   FORMS_FILE defaults to shared/design/ptx-forms-nvcc13.txt next to the repository
+#              (or $PTXSIM_FORMS_FILE); OUTPUT defaults to benchmarks/ptx/FORMS-COVERAGE.txt.
+#   With OUTPUT "-" the report goes to stdout.
+# Needs only bash, awk, sort, comm. Runnable from any directory.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+ptxdir="$here/ptx"
+
+# Extract "form<TAB>file" for every instruction of the given PTX files.
+# Statements end at ';' and are accumulated across lines (a call's operand list spans several
+# lines); a '{' or '}' that does not follow the start of an instruction (inline-asm and call
+# blocks, function bodies) also separates statements, while one inside an instruction is a
+# vector operand ({%r1, %r2}). A piece that starts a
+# statement with '.' (directive: .reg, .loc, .file, .param ...), ')' or '(' (header
+# continuation), or 'prototype_' (.callprototype) is not an instruction.
+extract_forms() {
+  awk '
+    function emit(stmt,   w, op) {
+      sub(/^[ \t]+/, "", stmt)
+      if (stmt ~ /^@/) sub(/^@!?[%A-Za-z0-9_$]+[ \t]*/, "", stmt)   # guard predicate
+      split(stmt, w, /[ \t(,]/)
+      op = w[1]
+      if (op ~ /^[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)*$/) print op "\t" f
+    }
+    FNR == 1 { indebug = 0; buf = ""; f = FILENAME; sub(/.*\//, "", f) }
+    {
+      line = $0
+      # debug sections: .section .debug_xxx { ... }  (contents are data, never instructions)
+      if (indebug) { if (line ~ /^[ \t]*}/) indebug = 0; next }
+      if (line ~ /^[ \t]*\.section/) { if (line !~ /}/) indebug = 1; next }
+      sub(/\/\/.*/, "", line)                                   # line comments
+      gsub(/\/\*[^*]*\*+([^\/*][^*]*\*+)*\//, "", line)          # one-line block comments
+      while (line != "") {
+        if (match(line, /[;{}]/)) { piece = substr(line, 1, RSTART - 1); sep = substr(line, RSTART, 1); line = substr(line, RSTART + 1) }
+        else { piece = line; sep = ""; line = "" }
+        if (buf == "") {
+          sub(/^[ \t]+/, "", piece)
+          while (match(piece, /^[$A-Za-z_%][$A-Za-z0-9_]*:[ \t]*/)) piece = substr(piece, RLENGTH + 1)   # labels
+          if (piece == "" || piece ~ /^[.()]/ || piece ~ /^prototype_/) continue
+          if (sep == ";") emit(piece); else buf = piece sep   # { or } here: vector operand
+        } else {
+          buf = buf " " piece
+          if (sep == ";") { emit(buf); buf = "" } else buf = buf sep
+        }
+      }
+    }' "$@"
+}
+
+if [ "${1:-}" = "--list" ]; then   # --list FILE.ptx...: "count form" for the given files
+  shift
+  extract_forms "$@" | cut -f1 | sort | uniq -c | sort -rn
+  exit 0
+fi
+
+forms="${1:-${PTXSIM_FORMS_FILE:-}}"
+if [ -z "$forms" ]; then
+  for cand in "$root/shared/design/ptx-forms-nvcc13.txt" "$root/../shared/design/ptx-forms-nvcc13.txt"; do
+    if [ -f "$cand" ]; then forms="$cand"; break; fi
+  done
+fi
+if [ -z "$forms" ] || [ ! -f "$forms" ]; then
+  echo "forms-coverage.sh: cannot find ptx-forms-nvcc13.txt; pass its path as the first argument" >&2
+  exit 2
+fi
+out="${2:-$ptxdir/FORMS-COVERAGE.txt}"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+ls "$ptxdir"/*.ptx >/dev/null 2>&1 || { echo "forms-coverage.sh: no $ptxdir/*.ptx (run regen-ptx.sh first)" >&2; exit 2; }
+extract_forms "$ptxdir"/*.ptx > "$tmp/all"
+cut -f1 "$tmp/all" | LC_ALL=C sort -u > "$tmp/corpus"
+
+# The reference forms: the "alphabetical" section of the forms file, "form count" per line.
+awk '/^== Same forms, alphabetical ==/ { on = 1; next } /^== / { on = 0 } on && NF == 2 { print $1 }' \
+  "$forms" | LC_ALL=C sort -u > "$tmp/ref"
+nref=$(wc -l < "$tmp/ref")
+LC_ALL=C comm -12 "$tmp/ref" "$tmp/corpus" > "$tmp/covered"
+LC_ALL=C comm -23 "$tmp/ref" "$tmp/corpus" > "$tmp/missing"
+LC_ALL=C comm -13 "$tmp/ref" "$tmp/corpus" > "$tmp/extra"
+ncov=$(wc -l < "$tmp/covered"); nmiss=$(wc -l < "$tmp/missing"); nextra=$(wc -l < "$tmp/extra")
+
+# first corpus file in which each form appears
+LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2 -u "$tmp/all" | awk -F'\t' '!seen[$1]++ { print $1 "\t" $2 }' > "$tmp/where"
+
+{
+  echo "# Generated by benchmarks/forms-coverage.sh - do not edit."
+  echo "# PTX instruction forms (opcode + modifiers, no guard, no operands) of the forms file"
+  echo "# ($(basename "$forms"), $nref forms nvcc 13 emits over real programs) that appear in"
+  echo "# benchmarks/ptx/*.ptx (debug/ variants not counted)."
+  echo "#"
+  echo "covered: $ncov / $nref"
+  echo "uncovered: $nmiss"
+  echo "corpus forms not in the forms file: $nextra"
+  echo
+  echo "== uncovered forms ($nmiss) =="
+  cat "$tmp/missing"
+  echo
+  echo "== covered forms ($ncov), with the first corpus file that has each =="
+  LC_ALL=C join -t "$(printf '\t')" "$tmp/covered" "$tmp/where" | awk -F'\t' '{ printf "%-58s %s\n", $1, $2 }'
+  echo
+  echo "== corpus forms not in the forms file ($nextra), with the first corpus file that has each =="
+  LC_ALL=C join -t "$(printf '\t')" "$tmp/extra" "$tmp/where" | awk -F'\t' '{ printf "%-58s %s\n", $1, $2 }'
+} > "$tmp/report"
+
+if [ "$out" = "-" ]; then cat "$tmp/report"; else cp "$tmp/report" "$out"; echo "forms-coverage.sh: $ncov / $nref forms covered -> $out"; fi

@@ -1,0 +1,1 @@
+## benchmarks/local.mk -- the kernel corpus and `make bench`.

@@ -1,0 +1,28 @@
+/* cli.h -- the ptxsim command's subcommands.
+ *
+ * Each subcommand is a function taking the arguments after its name and
+ * returning the process exit status: 0 success, 1 bad input (PTX with
+ * errors, unreadable files), 2 usage errors.
+ */
+#ifndef PTXSIM_SRC_CLI_H
+#define PTXSIM_SRC_CLI_H
+
+#include <stdio.h>
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+typedef struct cli_command {
+  const char *name;
+  const char *summary;  /* one line for --help */
+  const char *usage;    /* full usage text */
+  int (*run)(int argc, char **argv);
+} cli_command;
+
+int cmd_check(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+void cmd_list_ops(FILE *out);
+
+/* Prints "ptxsim: error: ..." and the command's usage; returns CLI_USAGE. */
+int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif /* PTXSIM_SRC_CLI_H */

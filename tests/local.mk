@@ -1,0 +1,1 @@
+## tests/local.mk -- unit tests (Check) and command-line tests.
