@@ -225,15 +225,16 @@ void ptx_b_target(ptx_parse_ctx *pc, ptx_elist words, ptx_loc loc)
       m->target_flags |= PTX_TARGETF_DEBUG;
     } else if (strcmp(text, "map_f64_to_f32") == 0) {
       m->target_flags |= PTX_TARGETF_MAP_F64_TO_F32;
-    } else if (len > 3 && memcmp(s, "sm_", 3) == 0) {
+    } else if ((len > 3 && memcmp(s, "sm_", 3) == 0) || (len > 8 && memcmp(s, "compute_", 8) == 0)) {
+      /* compute_NN is a synonym of sm_NN (PTX ISA 11.1.2) */
       unsigned sm = 0;
-      size_t i = 3;
+      size_t i = s[0] == 's' ? 3 : 8;
       while (i < len && s[i] >= '0' && s[i] <= '9' && sm < 10000)
         sm = sm * 10 + (unsigned)(s[i++] - '0');
       char suffix = 0;
       if (i + 1 == len && (s[i] == 'a' || s[i] == 'f'))
         suffix = s[i++];
-      if (i != len || i == 3 || !known_sm(sm)) {
+      if (i != len || s[i - 1] == '_' || !known_sm(sm)) {
         ptx_error(pc, w->loc, "unknown target architecture '%s'", text);
         continue;
       }
@@ -249,14 +250,22 @@ void ptx_b_target(ptx_parse_ctx *pc, ptx_elist words, ptx_loc loc)
                 text);
     }
   }
+  uint32_t *n = ptx_vec_push(&pc->target_dirs, sizeof *n);
+  if (!n)
+    ptx_oom(pc);
+  else
+    *n = words.n;
+  if ((m->target_flags & PTX_TARGETF_TEXMODE_UNIFIED) &&
+      (m->target_flags & PTX_TARGETF_TEXMODE_INDEPENDENT))
+    ptx_error(pc, loc, "texmode_unified and texmode_independent exclude each other");
   ptx_statement_done(pc);
 }
 
-void ptx_b_address_size(ptx_parse_ctx *pc, ptx_tok t, ptx_loc loc)
+void ptx_b_address_size(ptx_parse_ctx *pc, ptx_tok t, ptx_loc dir_loc, ptx_loc loc)
 {
-  ptx_require_header(pc, loc);
+  ptx_require_header(pc, dir_loc);
   if (pc->seen_address_size)
-    ptx_error(pc, loc, "duplicate .address_size directive");
+    ptx_error(pc, dir_loc, "duplicate .address_size directive");
   pc->seen_address_size = true;
   if (t.val != 32 && t.val != 64) {
     ptx_error(pc, loc, "address size must be 32 or 64, not %llu", (unsigned long long)t.val);
@@ -355,11 +364,21 @@ void ptx_b_loc(ptx_parse_ctx *pc, ptx_elist nums, ptx_elist tail, ptx_loc loc)
     }
     d.function = ptx_intern(pc, base->tok.s, base->tok.len);
     d.function_offset = off;
-    ptx_dbg_loc caller = {0};
-    caller.file = (uint32_t)f2->tok.val;
-    caller.line = (uint32_t)l2->tok.val;
-    caller.col = (uint32_t)c2->tok.val;
-    d.inlined_at = add_dbg_loc(pc, &caller);
+    /* The caller's position must be that of an earlier .loc (PTX ISA
+     * 11.5.4); refer to that record, which carries its own inlining. */
+    uint32_t file2 = (uint32_t)f2->tok.val, line2 = (uint32_t)l2->tok.val, col2 = (uint32_t)c2->tok.val;
+    for (uint32_t i = pc->dbg_locs.n; i-- > 1;) {
+      const ptx_dbg_loc *p = &PTX_VEC_AT(&pc->dbg_locs, ptx_dbg_loc, i);
+      if (p->file == file2 && p->line == line2 && p->col == col2) {
+        d.inlined_at = i;
+        break;
+      }
+    }
+    if (!d.inlined_at) {
+      ptx_error(pc, f2->loc, "inlined_at %u %u %u: that source location is not used by a preceding .loc",
+                file2, line2, col2);
+      goto done;
+    }
     ptx_dbg_ref *r = ptx_vec_push(&pc->dbg_refs, sizeof *r);
     if (!r)
       ptx_oom(pc);
@@ -373,23 +392,28 @@ done:
   ptx_statement_done(pc);
 }
 
-void ptx_b_pragma(ptx_parse_ctx *pc, ptx_tok str, ptx_loc loc)
+/* `.pragma "a", "b";` is kept as one pragma per string. */
+void ptx_b_pragma(ptx_parse_ctx *pc, ptx_elist strings, ptx_loc loc)
 {
-  const char *text = ptx_string_value(pc, str);
-  if (pc->func && pc->scope > 0) {
-    ptx_stmt *s = ptx_vec_push(&pc->stmts, sizeof *s);
-    if (!s)
-      ptx_oom(pc);
-    else {
-      s->kind = PTX_STMT_PRAGMA;
-      s->u.pragma = text;
-    }
-  } else if (pc->func) {
-    ptx_push_ptr(pc, &pc->func_pragmas, (void *)text);
-  } else {
-    ptx_require_header(pc, loc);
-    ptx_add_item(pc, PTX_ITEM_PRAGMA, (void *)text);
+  if (pc->func && pc->scope == 0 && !pc->func->is_entry) {
+    ptx_error(pc, loc, ".pragma may come before a kernel's body, not a .func's (put it in the body)");
+    goto done;
   }
+  if (!pc->func)
+    ptx_require_header(pc, loc);
+  for (const ptx_expr *e = strings.head; e; e = e->next) {
+    const char *text = ptx_string_value(pc, e->tok);
+    if (pc->func && pc->scope > 0) {
+      ptx_stmt *s = ptx_add_stmt(pc, PTX_STMT_PRAGMA);
+      if (s)
+        s->u.pragma = text;
+    } else if (pc->func) {
+      ptx_push_ptr(pc, &pc->func_pragmas, (void *)text);
+    } else {
+      ptx_add_item(pc, PTX_ITEM_PRAGMA, (void *)text);
+    }
+  }
+done:
   ptx_statement_done(pc);
 }
 
@@ -402,6 +426,8 @@ void ptx_b_dwarf(ptx_parse_ctx *pc, ptx_tok t, ptx_loc loc)
     return;
   }
   ptx_require_header(pc, loc);
+  if (pc->m->version_major >= 2)
+    ptx_warning(pc, loc, "@@DWARF is deprecated since PTX ISA 2.0; use .section");
   ptx_add_item(pc, PTX_ITEM_DWARF, text);
 }
 
@@ -418,7 +444,7 @@ void ptx_b_alias(ptx_parse_ctx *pc, ptx_tok alias, ptx_tok target, ptx_loc loc)
       ptx_error(pc, loc, ".alias applies to .func functions, not kernels");
     else if (ft->linkage == PTX_LINK_WEAK)
       ptx_error(pc, loc, ".alias: '%s' has .weak linkage", ft->sym.name->str);
-    else if (fa->n_params != ft->n_params || fa->n_rets != ft->n_rets)
+    else if (!ptx_same_prototype(fa, ft))
       ptx_error(pc, loc, ".alias: the prototypes of '%s' and '%s' differ", fa->sym.name->str,
                 ft->sym.name->str);
     else {
@@ -470,7 +496,20 @@ void ptx_b_section_data(ptx_parse_ctx *pc, ptx_tok type, ptx_elist values, ptx_l
               (int)type.len, type.s);
     goto done;
   }
+  /* Values must fit the datum, signed or unsigned (PTX ISA 11.5.2). */
+  unsigned bits = ptx_type_bits(t);
+  int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
+  uint64_t hi = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
   for (const ptx_expr *v = values.head; v; v = v->next) {
+    if (v->kind == PTX_EX_INT && v->tok.val > hi) {
+      ptx_error(pc, v->loc, "%llu does not fit in .%s", (unsigned long long)v->tok.val, ptx_type_table[t].name);
+      continue;
+    }
+    if (v->kind == PTX_EX_UNARY && bits < 64 && v->a->tok.val > (uint64_t)-lo) {
+      ptx_error(pc, v->loc, "-%llu does not fit in .%s", (unsigned long long)v->a->tok.val,
+                ptx_type_table[t].name);
+      continue;
+    }
     ptx_section_item *it = ptx_vec_push(&pc->sec_items, sizeof *it);
     if (!it) {
       ptx_oom(pc);
@@ -541,7 +580,7 @@ static bool section_ref_ok(const ptx_vec *names, ptx_name *n)
     return true;
   if (n->str[0] == '.')
     return true; /* a DWARF section the assembler creates (.debug_line) */
-  return bsearch(&n, names->data, names->n, sizeof(void *), cmp_ptr) != NULL;
+  return names->n && bsearch(&n, names->data, names->n, sizeof(void *), cmp_ptr) != NULL;
 }
 
 static void check_section_refs(ptx_parse_ctx *pc)
@@ -591,8 +630,8 @@ void ptx_b_module_end(ptx_parse_ctx *pc)
 {
   ptx_module *m = pc->m;
   ptx_loc none = {0, 0};
-  if (!pc->seen_version && ptx_diag_should_stop(pc->diag) == false && pc->diag->n_errors == 0)
-    ptx_error(pc, none, "empty module: a PTX module must begin with a .version directive");
+  if (!pc->seen_version && pc->diag->n_errors == 0)
+    ptx_error(pc, ptx_loc_make(1, 1), "empty module: a PTX module must begin with a .version directive");
   m->n_items = pc->items.n;
   m->items = ptx_copy_vec(pc, &pc->items, sizeof(ptx_item));
   m->n_vars = pc->vars.n;
@@ -607,6 +646,8 @@ void ptx_b_module_end(ptx_parse_ctx *pc)
   m->dbg_locs = ptx_copy_vec(pc, &pc->dbg_locs, sizeof(ptx_dbg_loc));
   m->n_targets = pc->targets.n;
   m->targets = ptx_copy_vec(pc, &pc->targets, sizeof(char *));
+  m->n_target_dirs = pc->target_dirs.n;
+  m->target_dir_words = ptx_copy_vec(pc, &pc->target_dirs, sizeof(uint32_t));
   if (pc->out_of_memory)
     return;
   for (uint32_t i = 0; i < m->n_vars; i++)

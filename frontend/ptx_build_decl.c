@@ -86,7 +86,11 @@ ptx_sym *ptx_lookup(ptx_parse_ctx *pc, const char *s, size_t len, uint32_t *inde
 static void report_duplicate(ptx_parse_ctx *pc, const ptx_sym *s, const ptx_sym *prev)
 {
   ptx_error(pc, s->loc, "redefinition of '%s'", s->name->str);
-  ptx_note(pc, prev->loc, "'%s' was defined here", prev->name->str);
+  const ptx_var *r = as_range((ptx_sym *)prev);
+  if (r)
+    ptx_note(pc, prev->loc, "'%s<%u>' was defined here", prev->name->str, r->range);
+  else
+    ptx_note(pc, prev->loc, "'%s' was defined here", prev->name->str);
 }
 
 /* Does binding s conflict with a %r<N> range of the same scope? */
@@ -173,11 +177,13 @@ void ptx_b_spec_dotname(ptx_parse_ctx *pc, ptx_declspec *s, ptx_tok t, ptx_loc l
   ptx_type ty = t.len > 1 ? ptx_type_lookup(t.s + 1, t.len - 1) : PTX_TYPE_NONE;
   if (ty == PTX_TYPE_NONE) {
     ptx_error(pc, loc, "unknown type '%.*s' in declaration", (int)t.len, t.s);
+    s->is_bad = true;
     return;
   }
   if (s->type != PTX_TYPE_NONE) {
     ptx_error(pc, loc, "declaration has two types, .%s and '%.*s'", ptx_type_table[s->type].name,
               (int)t.len, t.s);
+    s->is_bad = true;
     return;
   }
   s->type = (uint8_t)ty;
@@ -187,8 +193,10 @@ void ptx_b_spec_vector(ptx_parse_ctx *pc, ptx_declspec *s, ptx_tok t, ptx_loc lo
 {
   if (!s)
     return;
-  if (s->vec != 1)
+  if (s->vec != 1) {
     ptx_error(pc, loc, "declaration has two vector sizes");
+    s->is_bad = true;
+  }
   s->vec = (uint8_t)t.val;
 }
 
@@ -203,6 +211,7 @@ void ptx_b_spec_align(ptx_parse_ctx *pc, ptx_declspec *s, ptx_tok n, ptx_loc loc
     return;
   if (!is_pow2(n.val) || n.val > (1u << 30)) {
     ptx_error(pc, loc, "alignment %llu is not a power of two", (unsigned long long)n.val);
+    s->is_bad = true;
     return;
   }
   s->align = (uint32_t)n.val;
@@ -380,6 +389,7 @@ static const struct opaque_member {
   {"array_size", true, false, true, NULL},
   {"num_mipmap_levels", true, false, false, NULL},
   {"num_samples", true, false, false, NULL},
+  {"memory_layout", false, false, true, NULL},
 };
 
 static bool word_in_list(const char *list, const char *w, size_t n)
@@ -558,9 +568,93 @@ uint32_t ptx_var_alignment(const ptx_var *v)
   return e >= 16 ? 16 : (uint32_t)e;
 }
 
+/* Checks that an initializer's nesting follows the declaration (PTX ISA
+ * 5.4.4): one brace level per array dimension, then one for a vector;
+ * lists may be shorter than the extent, not longer. */
+static bool check_init_shape(ptx_parse_ctx *pc, const ptx_var *v, const ptx_init *in, uint8_t level)
+{
+  bool is_list = in->kind == PTX_INIT_LIST;
+  if (ptx_type_kind_of(v->type) == PTX_TK_OPAQUE)
+    return true; /* { member = value } */
+  if (level < v->n_dims) {
+    if (!is_list) {
+      ptx_error(pc, in->loc, "'%s' is an array: initialize it with { ... }", v->sym.name->str);
+      return false;
+    }
+    uint64_t extent = v->dims[level];
+    if (!(level == 0 && (v->flags & PTX_VARF_UNSIZED)) && in->n > extent) {
+      ptx_error(pc, in->loc, "too many initializers for '%s' (%u for %llu elements)", v->sym.name->str,
+                in->n, (unsigned long long)extent);
+      return false;
+    }
+    for (uint32_t i = 0; i < in->n; i++)
+      if (!check_init_shape(pc, v, &in->u.elems[i], (uint8_t)(level + 1)))
+        return false;
+    return true;
+  }
+  if (v->vec > 1) {
+    if (!is_list || in->n > v->vec) {
+      ptx_error(pc, in->loc, "a .v%u value is initialized with {a, b, ...} of at most %u elements",
+                v->vec, v->vec);
+      return false;
+    }
+    for (uint32_t i = 0; i < in->n; i++)
+      if (in->u.elems[i].kind == PTX_INIT_LIST) {
+        ptx_error(pc, in->u.elems[i].loc, "too many braces in the initializer of '%s'", v->sym.name->str);
+        return false;
+      }
+    return true;
+  }
+  if (is_list) {
+    ptx_error(pc, in->loc, "'%s' is a scalar: its initializer takes no braces", v->sym.name->str);
+    return false;
+  }
+  return true;
+}
+
+/* Checks each scalar of an initializer against the variable's type. */
+static bool check_init_values(ptx_parse_ctx *pc, const ptx_var *v, const ptx_init *in, int depth)
+{
+  ptx_type t = (ptx_type)v->type;
+  ptx_type_kind k = ptx_type_kind_of(t);
+  unsigned bits = ptx_type_bits(t);
+  switch (in->kind) {
+  case PTX_INIT_LIST:
+    for (uint32_t i = 0; i < in->n && depth < 64; i++)
+      if (!check_init_values(pc, v, &in->u.elems[i], depth + 1))
+        return false;
+    return true;
+  case PTX_INIT_INT:
+    if (k == PTX_TK_FLOAT) {
+      ptx_error(pc, in->loc, "integer initializer for the .%s variable '%s' (write a floating-point constant)",
+                ptx_type_table[t].name, v->sym.name->str);
+      return false;
+    }
+    return true;
+  case PTX_INIT_SYM:
+    /* Addresses go in .u32/.u64 (or their .b and .s twins). */
+    if (k == PTX_TK_FLOAT || bits < 32) {
+      ptx_error(pc, in->loc, "the address of '%s' needs a 32- or 64-bit integer variable%s",
+                in->u.sym.sym->name->str, bits == 8 ? " (or mask() to take one byte)" : "");
+      return false;
+    }
+    return true;
+  case PTX_INIT_MASK:
+    if (k == PTX_TK_FLOAT) {
+      ptx_error(pc, in->loc, "mask() initializes integer variables");
+      return false;
+    }
+    return true;
+  default:
+    return true;
+  }
+}
+
 static ptx_var *make_var(ptx_parse_ctx *pc, const ptx_declspec *spec, const ptx_declarator *d,
                          bool is_param)
 {
+  if (spec->is_bad)
+    return NULL; /* the specifier's error has been reported */
   ptx_var *v = ptx_alloc(pc, sizeof *v);
   if (!v)
     return NULL;
@@ -580,6 +674,7 @@ static ptx_var *make_var(ptx_parse_ctx *pc, const ptx_declspec *spec, const ptx_
   v->unified_lo = spec->unified_lo;
   v->unified_hi = spec->unified_hi;
   const char *name = v->sym.name->str;
+  ptx_type_kind kind = ptx_type_kind_of(v->type);
   if (v->type == PTX_TYPE_NONE) {
     ptx_error(pc, d->loc, "declaration of '%s' has no type", name);
     return NULL;
@@ -592,23 +687,40 @@ static ptx_var *make_var(ptx_parse_ctx *pc, const ptx_declspec *spec, const ptx_
     ptx_error(pc, d->loc, "predicate '%s' must be declared in .reg", name);
     return NULL;
   }
-  if (v->vec != 1 && (v->type == PTX_TYPE_PRED || ptx_type_kind_of(v->type) == PTX_TK_OPAQUE)) {
+  if (kind == PTX_TK_OPAQUE && v->space != PTX_SPACE_GLOBAL && v->space != PTX_SPACE_PARAM) {
+    ptx_error(pc, d->loc, "'%s': .%s variables live in .global (or are kernel parameters)", name,
+              ptx_type_table[v->type].name);
+    return NULL;
+  }
+  if (v->vec != 1 && (v->type == PTX_TYPE_PRED || kind == PTX_TK_OPAQUE)) {
     ptx_error(pc, d->loc, "'%s': vectors of .%s are not allowed", name, ptx_type_table[v->type].name);
+    return NULL;
+  }
+  if (v->vec != 1 && ptx_type_bits(v->type) * v->vec > 128) {
+    ptx_error(pc, d->loc, "'%s': a vector variable cannot exceed 128 bits (.v%u .%s)", name, v->vec,
+              ptx_type_table[v->type].name);
     return NULL;
   }
   if ((v->flags & PTX_VARF_PTR) && !(is_param && v->space == PTX_SPACE_PARAM)) {
     ptx_error(pc, d->loc, "'%s': .ptr is only allowed on kernel parameters", name);
     return NULL;
   }
+  if ((v->flags & (PTX_VARF_MANAGED | PTX_VARF_UNIFIED)) && v->space != PTX_SPACE_GLOBAL) {
+    ptx_error(pc, d->loc, "'%s': .attribute(%s) applies to .global variables", name,
+              (v->flags & PTX_VARF_MANAGED) ? ".managed" : ".unified");
+    return NULL;
+  }
+  if (v->space == PTX_SPACE_TEX && pc->m->version_major * 10 + pc->m->version_minor >= 15)
+    ptx_warning(pc, d->loc, "the .tex state space is deprecated since PTX ISA 1.5; use .global .texref");
   if (d->has_range) {
-    if (v->space != PTX_SPACE_REG) {
-      ptx_error(pc, d->loc, "'%s<%llu>': only registers can be declared as a numbered range", name,
-                (unsigned long long)d->range);
+    if (d->range > (1u << 24)) {
+      ptx_error(pc, d->loc, "'%s<%llu>': too many variables (at most %u)", name,
+                (unsigned long long)d->range, 1u << 24);
       return NULL;
     }
-    if (d->range > (1u << 24)) {
-      ptx_error(pc, d->loc, "'%s<%llu>': too many registers (at most %u)", name,
-                (unsigned long long)d->range, 1u << 24);
+    if (d->dims.n || d->init) {
+      ptx_error(pc, d->loc, "'%s<%llu>': a numbered range cannot have %s", name,
+                (unsigned long long)d->range, d->init ? "an initializer" : "array dimensions");
       return NULL;
     }
     v->range = (uint32_t)d->range;
@@ -652,14 +764,13 @@ static ptx_var *make_var(ptx_parse_ctx *pc, const ptx_declspec *spec, const ptx_
       ptx_error(pc, d->loc, "'%s': an .extern declaration cannot have an initializer", name);
       return NULL;
     }
-    if (v->type == PTX_TYPE_F16 || v->type == PTX_TYPE_F16X2 || v->type == PTX_TYPE_PRED ||
-        (ptx_type_kind_of(v->type) == PTX_TK_OPAQUE && v->space != PTX_SPACE_GLOBAL)) {
+    if (v->type == PTX_TYPE_F16 || v->type == PTX_TYPE_F16X2) {
       ptx_error(pc, d->loc, "'%s': .%s variables cannot have initializers", name,
                 ptx_type_table[v->type].name);
       return NULL;
     }
     v->init = lower_init(pc, d->init, (ptx_type)v->type, 0);
-    if (!v->init)
+    if (!v->init || !check_init_shape(pc, v, v->init, 0) || !check_init_values(pc, v, v->init, 0))
       return NULL;
   } else if ((v->flags & PTX_VARF_UNSIZED) && v->linkage != PTX_LINK_EXTERN && !is_param &&
              v->space != PTX_SPACE_SHARED) {
@@ -667,6 +778,44 @@ static ptx_var *make_var(ptx_parse_ctx *pc, const ptx_declspec *spec, const ptx_
     return NULL;
   }
   return v;
+}
+
+/* Declares v in the current scope and records it where it belongs. */
+static void declare_var(ptx_parse_ctx *pc, ptx_var *v, bool in_func)
+{
+  ptx_bind(pc, &v->sym);
+  if (in_func) {
+    ptx_push_ptr(pc, &pc->fvars, v);
+    ptx_stmt *s = ptx_add_stmt(pc, PTX_STMT_DECL);
+    if (s)
+      s->u.var = v;
+  } else {
+    ptx_push_ptr(pc, &pc->vars, v);
+    ptx_add_item(pc, PTX_ITEM_VAR, v);
+  }
+}
+
+/* name<N> outside .reg declares N variables, name0 .. name(N-1), each with
+ * its own storage (PTX ISA 5.4.6); registers stay one ranged ptx_var. */
+static void declare_range(ptx_parse_ctx *pc, ptx_var *v, bool in_func)
+{
+  const char *base = v->sym.name->str;
+  size_t len = strlen(base);
+  for (uint32_t i = 0; i < v->range; i++) {
+    ptx_var *e = ptx_alloc(pc, sizeof *e);
+    char name[64];
+    if (!e || len > 40)
+      return;
+    *e = *v;
+    e->range = 0;
+    if (i)
+      e->flags |= PTX_VARF_GROUPED;
+    snprintf(name, sizeof name, "%s%u", base, i);
+    e->sym.name = ptx_intern(pc, name, strlen(name));
+    if (!e->sym.name)
+      return;
+    declare_var(pc, e, in_func);
+  }
 }
 
 void ptx_b_decl(ptx_parse_ctx *pc, ptx_declspec *spec, ptx_dlist decls)
@@ -685,24 +834,28 @@ void ptx_b_decl(ptx_parse_ctx *pc, ptx_declspec *spec, ptx_dlist decls)
       ptx_error(pc, spec->loc, ".param variables belong in parameter lists or function bodies");
       goto done;
     }
-  } else if (spec->linkage != PTX_LINK_NONE && spec->linkage != PTX_LINK_EXTERN) {
-    ptx_error(pc, spec->loc, "linkage .%s is not allowed inside a function",
+  } else if (spec->linkage != PTX_LINK_NONE) {
+    ptx_error(pc, spec->loc, "linkage .%s is only allowed at module scope",
               ptx_linkage_names[spec->linkage]);
     goto done;
   }
+  bool first = true;
   for (const ptx_declarator *d = decls.head; d; d = d->next) {
     ptx_var *v = make_var(pc, spec, d, false);
     if (!v)
       continue;
-    ptx_bind(pc, &v->sym);
-    if (in_func) {
-      ptx_push_ptr(pc, &pc->fvars, v);
-      ptx_stmt *s = ptx_add_stmt(pc, PTX_STMT_DECL);
-      if (s)
-        s->u.var = v;
+    if (!first)
+      v->flags |= PTX_VARF_GROUPED;
+    first = false;
+    if (v->range && v->space != PTX_SPACE_REG) {
+      if (v->range > 65536) {
+        ptx_error(pc, d->loc, "'%s<%u>': at most 65536 variables of a non-register range",
+                  v->sym.name->str, v->range);
+        continue;
+      }
+      declare_range(pc, v, in_func);
     } else {
-      ptx_push_ptr(pc, &pc->vars, v);
-      ptx_add_item(pc, PTX_ITEM_VAR, v);
+      declare_var(pc, v, in_func);
     }
   }
 done:
@@ -751,7 +904,7 @@ static ptx_var **make_params(ptx_parse_ctx *pc, const ptx_dlist *l, bool is_entr
   return vars;
 }
 
-static bool same_prototype(const ptx_func *a, const ptx_func *b)
+bool ptx_same_prototype(const ptx_func *a, const ptx_func *b)
 {
   if (a->n_params != b->n_params || a->n_rets != b->n_rets)
     return false;
@@ -783,6 +936,8 @@ void ptx_b_func_header(ptx_parse_ctx *pc, bool is_entry, int linkage, ptx_elist 
   f->params = make_params(pc, params, is_entry, false, &f->n_params);
   if (is_entry && f->n_rets)
     ptx_error(pc, loc, "kernel '%s' cannot have return parameters", f->sym.name->str);
+  if (linkage == PTX_LINK_COMMON)
+    ptx_error(pc, loc, ".common linkage applies to variables, not functions");
 
   pc->func = f;
   pc->func_prev = NULL;
@@ -794,7 +949,7 @@ void ptx_b_func_header(ptx_parse_ctx *pc, bool is_entry, int linkage, ptx_elist 
       goto done;
     }
     ptx_func *pf = (ptx_func *)prev;
-    if (pf->is_entry != is_entry || !same_prototype(pf, f)) {
+    if (pf->is_entry != is_entry || !ptx_same_prototype(pf, f)) {
       ptx_error(pc, loc, "conflicting declaration of '%s'", f->sym.name->str);
       ptx_note(pc, pf->sym.loc, "'%s' was declared here", pf->sym.name->str);
       goto done;
@@ -836,6 +991,12 @@ void ptx_b_func_perf(ptx_parse_ctx *pc, int kind, ptx_elist args, ptx_loc loc)
       ptx_error(pc, loc, "directive value %llu is out of range", (unsigned long long)v[i]);
       goto done;
     }
+  if ((kind == PTX_PERF_ABI_PRESERVE || kind == PTX_PERF_ABI_PRESERVE_CONTROL) && f->is_entry) {
+    ptx_error(pc, loc, ".abi_preserve and .abi_preserve_control apply to .func functions, not kernels");
+    goto done;
+  }
+  if (kind == PTX_PERF_MAXNCTAPERSM && pc->m->version_major >= 2)
+    ptx_warning(pc, loc, ".maxnctapersm is deprecated since PTX ISA 2.0; use .minnctapersm");
   bool entry_only = kind == PTX_PERF_MAXNTID || kind == PTX_PERF_REQNTID ||
                     kind == PTX_PERF_MINNCTAPERSM || kind == PTX_PERF_MAXNCTAPERSM ||
                     kind == PTX_PERF_MAXCLUSTERRANK || kind == PTX_PERF_REQNCTAPERCLUSTER ||
@@ -888,10 +1049,11 @@ void ptx_b_func_body_begin(ptx_parse_ctx *pc, ptx_loc loc)
   while (pf && !pf->has_body)
     pf = pf->definition;
   if (pf) {
-    ptx_error(pc, loc, "redefinition of '%s'", f->sym.name->str);
+    ptx_error(pc, f->sym.loc, "redefinition of '%s'", f->sym.name->str);
     ptx_note(pc, pf->sym.loc, "'%s' was defined here", pf->sym.name->str);
   }
   f->has_body = true;
+  pc->body_loc = loc;
   pc->insns.n = pc->stmts.n = pc->labels.n = pc->fvars.n = pc->label_refs.n = 0;
   ptx_scope_open(pc);
   for (uint32_t i = 0; i < f->n_rets; i++)
@@ -917,12 +1079,28 @@ static void resolve_labels(ptx_parse_ctx *pc)
     PTX_VEC_AT(&pc->labels, ptx_label *, i)->name->label = NULL;
 }
 
+/* Directives that only make sense together, or not together (PTX ISA
+ * 11.4, 11.7, 11.8). */
+static void check_perf(ptx_parse_ctx *pc, const ptx_func *f)
+{
+  const ptx_perf *p = &f->perf;
+  if (p->reqntid[0] && p->maxntid[0])
+    ptx_error(pc, f->sym.loc, "'%s': .reqntid and .maxntid cannot be used together", f->sym.name->str);
+  if (p->reqnctapercluster[0] && p->maxclusterrank)
+    ptx_error(pc, f->sym.loc, "'%s': .reqnctapercluster and .maxclusterrank cannot be used together",
+              f->sym.name->str);
+  if (p->blocksareclusters && (!p->reqntid[0] || !p->reqnctapercluster[0]))
+    ptx_error(pc, f->sym.loc, "'%s': .blocksareclusters needs .reqntid and .reqnctapercluster",
+              f->sym.name->str);
+}
+
 void ptx_b_func_end(ptx_parse_ctx *pc, bool has_body, ptx_loc loc)
 {
   (void)loc;
   ptx_func *f = pc->func;
   if (!f)
     return;
+  check_perf(pc, f);
   if (has_body) {
     resolve_labels(pc);
     while (pc->scope > 0)
@@ -1008,7 +1186,7 @@ void ptx_b_label(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc)
 }
 
 void ptx_b_callprototype(ptx_parse_ctx *pc, ptx_tok label, ptx_dlist *rets, ptx_dlist *params,
-                         bool noreturn, ptx_loc loc)
+                         ptx_elist perf, ptx_loc loc)
 {
   ptx_func *f = ptx_alloc(pc, sizeof *f);
   if (!f)
@@ -1017,11 +1195,34 @@ void ptx_b_callprototype(ptx_parse_ctx *pc, ptx_tok label, ptx_dlist *rets, ptx_
   f->sym.name = ptx_intern(pc, label.s, label.len);
   f->sym.loc = loc;
   f->is_prototype = true;
-  f->perf.noreturn = noreturn;
   if (!f->sym.name)
     goto done;
   f->rets = make_params(pc, rets, false, true, &f->n_rets);
   f->params = make_params(pc, params, false, false, &f->n_params);
+  /* .noreturn, .abi_preserve N, .abi_preserve_control N */
+  for (const ptx_expr *e = perf.head; e; e = e->next) {
+    uint64_t kind = e->tok.val;
+    if (kind == PTX_PERF_NORETURN) {
+      if (f->n_rets)
+        ptx_error(pc, e->loc, ".noreturn cannot apply to a prototype with return parameters");
+      f->perf.noreturn = true;
+    } else if ((kind == PTX_PERF_ABI_PRESERVE || kind == PTX_PERF_ABI_PRESERVE_CONTROL) && e->next &&
+               e->next->kind == PTX_EX_INT) {
+      uint64_t v = e->next->tok.val;
+      if (v > UINT32_MAX)
+        ptx_error(pc, e->next->loc, "directive value %llu is out of range", (unsigned long long)v);
+      else if (kind == PTX_PERF_ABI_PRESERVE) {
+        f->perf.abi_preserve = (uint32_t)v;
+        f->perf.has_abi_preserve = true;
+      } else {
+        f->perf.abi_preserve_control = (uint32_t)v;
+        f->perf.has_abi_preserve_control = true;
+      }
+      e = e->next;
+    } else {
+      ptx_error(pc, e->loc, "'%.*s' does not apply to a .callprototype", (int)e->tok.len, e->tok.s);
+    }
+  }
   ptx_bind(pc, &f->sym);
   ptx_stmt *s = ptx_add_stmt(pc, PTX_STMT_PROTO);
   if (s)
@@ -1030,38 +1231,61 @@ done:
   ptx_statement_done(pc);
 }
 
+/* Appends one target named s[0..len) to t. */
+static void add_target(ptx_parse_ctx *pc, ptx_targets *t, bool is_call, ptx_tok name, ptx_loc loc)
+{
+  ptx_operand *o = &t->items[t->n++];
+  o->loc = loc;
+  if (is_call) {
+    ptx_func *f = ptx_lookup_func(pc, name, loc);
+    o->kind = PTX_OPND_SYM;
+    o->u.sym.sym = f ? &f->sym : NULL;
+    return;
+  }
+  o->kind = PTX_OPND_LABEL;
+  ptx_label_ref *r = ptx_vec_push(&pc->label_refs, sizeof *r);
+  if (!r) {
+    ptx_oom(pc);
+    return;
+  }
+  r->opnd = o;
+  r->name = ptx_intern(pc, name.s, name.len);
+  r->want_label = true;
+}
+
 void ptx_b_targets(ptx_parse_ctx *pc, ptx_tok label, bool is_call, ptx_elist names, ptx_loc loc)
 {
+  /* Count the targets: N<k> stands for N0 .. N(k-1). */
+  uint64_t n = 0;
+  for (const ptx_expr *e = names.head; e; e = e->next)
+    n += e->kind == PTX_EX_INDEX ? e->a->tok.val : 1;
+  if (n > 65536) {
+    ptx_error(pc, loc, "too many targets (%llu)", (unsigned long long)n);
+    goto done;
+  }
   ptx_targets *t = ptx_alloc(pc, sizeof *t);
   if (!t)
     goto done;
   t->sym.kind = is_call ? PTX_SYM_CALLTARGETS : PTX_SYM_BRANCHTARGETS;
   t->sym.name = ptx_intern(pc, label.s, label.len);
   t->sym.loc = loc;
-  t->n = names.n;
-  t->items = ptx_alloc(pc, sizeof(ptx_operand) * (names.n ? names.n : 1));
+  t->items = ptx_alloc(pc, sizeof(ptx_operand) * (n ? n : 1));
   if (!t->sym.name || !t->items)
     goto done;
-  uint32_t i = 0;
-  for (const ptx_expr *e = names.head; e; e = e->next, i++) {
-    ptx_operand *o = &t->items[i];
-    o->loc = e->loc;
-    if (is_call) {
-      ptx_func *f = ptx_lookup_func(pc, e->tok, e->loc);
-      o->kind = PTX_OPND_SYM;
-      o->u.sym.sym = f ? &f->sym : NULL;
-    } else {
-      o->kind = PTX_OPND_LABEL;
-      ptx_label_ref *r = ptx_vec_push(&pc->label_refs, sizeof *r);
-      if (!r) {
-        ptx_oom(pc);
-        break;
-      }
-      r->opnd = o;
-      r->name = ptx_intern(pc, e->tok.s, e->tok.len);
-      r->want_label = true;
-      if (!r->name)
-        break;
+  for (const ptx_expr *e = names.head; e; e = e->next) {
+    if (e->kind != PTX_EX_INDEX) {
+      add_target(pc, t, is_call, e->tok, e->loc);
+      continue;
+    }
+    for (uint64_t i = 0; i < e->a->tok.val; i++) {
+      char name[160];
+      int len = snprintf(name, sizeof name, "%.*s%llu", (int)(e->tok.len > 120 ? 120 : e->tok.len),
+                         e->tok.s, (unsigned long long)i);
+      ptx_name *interned = ptx_intern(pc, name, (size_t)len);
+      if (!interned)
+        goto done;
+      ptx_tok tok = {interned->str, interned->len, false, 0};
+      add_target(pc, t, is_call, tok, e->loc);
     }
   }
   ptx_bind(pc, &t->sym);

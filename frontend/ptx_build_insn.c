@@ -51,11 +51,11 @@ static bool parse_shape(const ptx_word_part *p, uint32_t *m, uint32_t *n, uint32
   return *m <= 255 && *n <= 65535 && *k <= 65535;
 }
 
-/* Column of part i of a word starting at word_loc. */
+/* Column of the dot before part p of a word starting at word_loc. */
 static ptx_loc part_loc(ptx_loc word_loc, const char *word, const ptx_word_part *p)
 {
   ptx_loc l = word_loc;
-  l.col += (uint32_t)(p->s - word);
+  l.col += (uint32_t)(p->s - word) - 1;
   return l;
 }
 
@@ -176,8 +176,6 @@ const ptx_form *ptx_form_get(ptx_parse_ctx *pc, ptx_tok word, ptx_loc loc)
 typedef struct lower_ctx {
   ptx_parse_ctx *pc;
   ptx_op op;
-  uint32_t opnd_index; /* position in the instruction, for label refs */
-  const ptx_insn *insn;
 } lower_ctx;
 
 static int lower(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth);
@@ -246,16 +244,12 @@ static int lower_name(lower_ctx *lc, const ptx_expr *e, ptx_operand *o)
   ptx_sreg sr = ptx_sreg_lookup(s, base_len, &sidx);
   if (sr != PTX_SREG_NONE) {
     const ptx_sreg_info *si = &ptx_sreg_table[sr];
-    if (si->is_vector && !comp) {
-      ptx_error(pc, e->loc, "special register '%.*s' needs a component (.x, .y or .z)", (int)base_len, s);
-      return -1;
-    }
     if (!si->is_vector && comp) {
       ptx_error(pc, e->loc, "special register '%.*s' has no components", (int)base_len, s);
       return -1;
     }
-    if (comp && comp != PTX_MOD_X && comp != PTX_MOD_Y && comp != PTX_MOD_Z) {
-      ptx_error(pc, e->loc, "special register '%.*s' has components .x, .y and .z only", (int)base_len, s);
+    if (comp && comp != PTX_MOD_X && comp != PTX_MOD_Y && comp != PTX_MOD_Z && comp != PTX_MOD_W) {
+      ptx_error(pc, e->loc, "special register '%.*s' has components .x, .y, .z and .w", (int)base_len, s);
       return -1;
     }
     o->kind = PTX_OPND_SREG;
@@ -266,11 +260,15 @@ static int lower_name(lower_ctx *lc, const ptx_expr *e, ptx_operand *o)
                   si->name, si->min_sm, pc->m->sm);
     return 0;
   }
-  if (comp || s[0] == '%') {
-    ptx_error(pc, e->loc, "'%.*s' is not declared", (int)base_len, s);
+  if (lc->op != PTX_OP_BRA || comp || s[0] == '%') {
+    /* Everything but a branch target is declared before use. */
+    if (lc->op == PTX_OP_CALL && !comp && s[0] != '%')
+      ptx_error(pc, e->loc, "undefined function '%.*s'", (int)base_len, s);
+    else
+      ptx_error(pc, e->loc, "'%.*s' is not declared", (int)base_len, s);
     return -1;
   }
-  /* Not declared yet: only labels may be used before their definition. */
+  /* A branch target: labels may be used before their definition. */
   o->kind = PTX_OPND_LABEL;
   ptx_label_ref *r = ptx_vec_push(&pc->label_refs, sizeof *r);
   if (!r) {
@@ -279,7 +277,7 @@ static int lower_name(lower_ctx *lc, const ptx_expr *e, ptx_operand *o)
   }
   r->opnd = o;
   r->name = ptx_intern(pc, s, base_len);
-  r->want_label = lc->op == PTX_OP_BRA || lc->op == PTX_OP_BRX_IDX || lc->op == PTX_OP_CALL;
+  r->want_label = true;
   return r->name ? 0 : -1;
 }
 
@@ -317,7 +315,63 @@ static int lower_list(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, ptx_opnd
   return 0;
 }
 
-/* [base], [base+off], [base-off], [imm], var[index]. */
+/* var[i], var[reg], var[reg+i], var[reg-i]: an array element (PTX ISA
+ * 6.4.2), the index scaled by the element size as ptxas does. */
+static int lower_index(lower_ctx *lc, const ptx_expr *e, ptx_operand *o)
+{
+  ptx_parse_ctx *pc = lc->pc;
+  ptx_expr name = *e;
+  name.kind = PTX_EX_NAME;
+  ptx_operand *parts = ptx_alloc(pc, sizeof(ptx_operand) * 3);
+  if (!parts)
+    return -1;
+  parts[0].loc = e->loc;
+  if (lower_name(lc, &name, &parts[0]) != 0)
+    return -1;
+  if (parts[0].kind != PTX_OPND_SYM || parts[0].u.sym.sym->kind != PTX_SYM_VAR) {
+    ptx_error(pc, e->loc, "'%.*s' is not an array variable", (int)e->tok.len, e->tok.s);
+    return -1;
+  }
+  o->kind = PTX_OPND_INDEX;
+  o->u.list = parts;
+  const ptx_expr *ix = e->a;
+  if (ptx_expr_is_const(ix)) {
+    o->n = 2;
+    return lower_const(lc, ix, &parts[1]);
+  }
+  const ptx_expr *reg = ix, *off = NULL;
+  if (ix->kind == PTX_EX_BINARY && (ix->op == '+' || ix->op == '-') && ptx_expr_is_const(ix->b)) {
+    reg = ix->a;
+    off = ix->b;
+  }
+  if (reg->kind != PTX_EX_NAME) {
+    ptx_error(pc, ix->loc, "an array index is a constant, a register, or a register plus or minus a constant");
+    return -1;
+  }
+  parts[1].loc = reg->loc;
+  if (lower_name(lc, reg, &parts[1]) != 0)
+    return -1;
+  if (parts[1].kind != PTX_OPND_REG) {
+    ptx_error(pc, reg->loc, "an array index must be a register or a constant");
+    return -1;
+  }
+  o->n = 2;
+  if (off) {
+    parts[2].loc = off->loc;
+    if (lower_const(lc, off, &parts[2]) != 0)
+      return -1;
+    if (parts[2].kind != PTX_OPND_IMM) {
+      ptx_error(pc, off->loc, "an array index offset must be an integer");
+      return -1;
+    }
+    if (ix->op == '-')
+      parts[2].u.imm = 0 - parts[2].u.imm;
+    o->n = 3;
+  }
+  return 0;
+}
+
+/* [base], [base+off], [imm], [var[index]]. */
 static int lower_address(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth)
 {
   ptx_parse_ctx *pc = lc->pc;
@@ -326,10 +380,15 @@ static int lower_address(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int d
   const ptx_expr *base = e;
   if (e->kind == PTX_EX_BINARY && (e->op == '+' || e->op == '-') && !ptx_expr_is_const(e->a) &&
       ptx_expr_is_const(e->b)) {
+    if (e->op == '-') {
+      /* ptxas rejects [r-4]; PTX writes a negative offset as [r+-4]. */
+      ptx_error(pc, e->loc, "write a negative address offset as [base+-N]");
+      return -1;
+    }
     uint64_t v;
     if (ptx_expr_eval_int(pc, e->b, &v, NULL) != 0)
       return -1;
-    off = e->op == '+' ? (int64_t)v : -(int64_t)v;
+    off = (int64_t)v;
     base = e->a;
   }
   if (ptx_expr_is_const(base)) {
@@ -349,11 +408,11 @@ static int lower_address(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int d
     return -1;
   b->loc = base->loc;
   if (base->kind == PTX_EX_INDEX) {
-    if (lower(lc, base, b, depth + 1) != 0)
+    if (off) {
+      ptx_error(pc, e->loc, "an array element address takes no further offset");
       return -1;
-    *o = *b; /* var[index] is itself an address */
-    o->u.addr.offset += off;
-    return 0;
+    }
+    return lower_index(lc, base, o); /* [var[i]] is var[i] */
   }
   if (lower_name(lc, base, b) != 0)
     return -1;
@@ -435,31 +494,8 @@ static int lower(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth)
       return 0;
     }
     break;
-  case PTX_EX_INDEX: {
-    /* var[index]: an array element, as an address (PTX ISA 6.4.2) */
-    ptx_expr name = *e;
-    name.kind = PTX_EX_NAME;
-    ptx_operand *b = ptx_alloc(pc, sizeof *b);
-    if (!b || lower_name(lc, &name, b) != 0)
-      return -1;
-    if (b->kind != PTX_OPND_SYM || b->u.sym.sym->kind != PTX_SYM_VAR) {
-      ptx_error(pc, e->loc, "'%.*s' is not an array variable", (int)e->tok.len, e->tok.s);
-      return -1;
-    }
-    if (!ptx_expr_is_const(e->a)) {
-      ptx_error(pc, e->a->loc, "array index must be a constant; compute other addresses explicitly");
-      return -1;
-    }
-    uint64_t idx;
-    if (ptx_expr_eval_int(pc, e->a, &idx, NULL) != 0)
-      return -1;
-    const ptx_var *v = (const ptx_var *)b->u.sym.sym;
-    o->kind = PTX_OPND_ADDR;
-    o->flags |= PTX_OPNDF_INDEXED;
-    o->u.addr.base = b;
-    o->u.addr.offset = (int64_t)(idx * ptx_var_elem_bytes(v));
-    return 0;
-  }
+  case PTX_EX_INDEX:
+    return lower_index(lc, e, o);
   case PTX_EX_VEC:
     return lower_list(lc, e, o, PTX_OPND_VEC, depth);
   case PTX_EX_LIST:
@@ -467,7 +503,7 @@ static int lower(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth)
   case PTX_EX_ADDR:
     if (e->tok.len) {
       if (e->tok.len != 8 || memcmp(e->tok.s, ".unified", 8) != 0) {
-        ptx_error(pc, e->loc, "unexpected '%.*s' after an address (only .unified may follow)",
+        ptx_error(pc, e->loc2, "unexpected '%.*s' after an address (only .unified may follow)",
                   (int)e->tok.len, e->tok.s);
         return -1;
       }
@@ -523,7 +559,7 @@ void ptx_b_insn(ptx_parse_ctx *pc, ptx_tok *guard, bool guard_neg, ptx_loc guard
     ge.kind = PTX_EX_NAME;
     ge.tok = *guard;
     ge.loc = guard_loc;
-    lower_ctx lc = {pc, (ptx_op)f->op, 0, NULL};
+    lower_ctx lc = {pc, (ptx_op)f->op};
     if (lower_name(&lc, &ge, g) != 0)
       goto done;
     if (g->kind != PTX_OPND_REG || g->u.reg.var->type != PTX_TYPE_PRED) {
@@ -538,11 +574,10 @@ void ptx_b_insn(ptx_parse_ctx *pc, ptx_tok *guard, bool guard_neg, ptx_loc guard
     in.opnds = ptx_alloc(pc, sizeof(ptx_operand) * opnds.n);
     if (!in.opnds)
       goto done;
-    lower_ctx lc = {pc, (ptx_op)f->op, 0, NULL};
+    lower_ctx lc = {pc, (ptx_op)f->op};
     uint32_t i = 0;
     bool ok = true;
     for (const ptx_expr *e = opnds.head; e; e = e->next, i++) {
-      lc.opnd_index = i;
       if (lower(&lc, e, &in.opnds[i], 0) != 0)
         ok = false;
     }

@@ -27,6 +27,9 @@ ptx_sym *ptx_lookup(ptx_parse_ctx *pc, const char *s, size_t len, uint32_t *inde
 /* The function a name refers to; reports and returns NULL otherwise. */
 ptx_func *ptx_lookup_func(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc);
 
+/* Do two functions take and return parameters of the same sizes? */
+bool ptx_same_prototype(const ptx_func *a, const ptx_func *b);
+
 /* Instructions (ptx_build_insn.c, ptx_validate.c). */
 const ptx_form *ptx_form_get(ptx_parse_ctx *pc, ptx_tok word, ptx_loc loc);
 void ptx_validate_insn(ptx_parse_ctx *pc, const ptx_insn *in);

@@ -83,12 +83,6 @@ void ptx_dump_operand(const ptx_operand *o, FILE *out)
     break;
   case PTX_OPND_ADDR: {
     const ptx_operand *b = o->u.addr.base;
-    if (o->flags & PTX_OPNDF_INDEXED) {
-      const ptx_var *v = (const ptx_var *)b->u.sym.sym;
-      fprintf(out, "%s[%" PRIu64 "]", v->sym.name->str,
-              (uint64_t)o->u.addr.offset / ptx_var_elem_bytes(v));
-      break;
-    }
     fputc('[', out);
     if (b) {
       ptx_dump_operand(b, out);
@@ -123,6 +117,14 @@ void ptx_dump_operand(const ptx_operand *o, FILE *out)
     break;
   case PTX_OPND_SINK:
     fputc('_', out);
+    break;
+  case PTX_OPND_INDEX:
+    ptx_dump_operand(&o->u.list[0], out);
+    fputc('[', out);
+    ptx_dump_operand(&o->u.list[1], out);
+    if (o->n == 3)
+      put_offset((int64_t)o->u.list[2].u.imm, out);
+    fputc(']', out);
     break;
   }
   if (o->comp)
@@ -190,7 +192,8 @@ static void put_init(const ptx_init *in, FILE *out)
   }
 }
 
-static void put_var(const ptx_var *v, FILE *out)
+/* Everything before the name: linkage, space, attributes, type. */
+static void put_var_spec(const ptx_var *v, FILE *out)
 {
   if (v->linkage)
     fprintf(out, ".%s ", ptx_linkage_names[v->linkage]);
@@ -211,7 +214,12 @@ static void put_var(const ptx_var *v, FILE *out)
     if (v->ptr_align)
       fprintf(out, " .align %u", v->ptr_align);
   }
-  fprintf(out, " %s", v->sym.name->str);
+}
+
+/* The name, range, dimensions and initializer. */
+static void put_declarator(const ptx_var *v, FILE *out)
+{
+  fputs(v->sym.name->str, out);
   if (v->range)
     fprintf(out, "<%u>", v->range);
   for (uint8_t i = 0; i < v->n_dims; i++) {
@@ -226,14 +234,21 @@ static void put_var(const ptx_var *v, FILE *out)
   }
 }
 
-static void put_params(ptx_var *const *vars, uint32_t n, FILE *out)
+static void put_var(const ptx_var *v, FILE *out)
+{
+  put_var_spec(v, out);
+  fputc(' ', out);
+  put_declarator(v, out);
+}
+
+static void put_params(ptx_var *const *vars, uint32_t n, bool one_line, FILE *out)
 {
   fputc('(', out);
   for (uint32_t i = 0; i < n; i++) {
-    fputs(i ? ",\n\t" : "\n\t", out);
+    fputs(one_line ? (i ? ", " : "") : (i ? ",\n\t" : "\n\t"), out);
     put_var(vars[i], out);
   }
-  fputs(n ? "\n)" : ")", out);
+  fputs(n && !one_line ? "\n)" : ")", out);
 }
 
 static void put_perf(const ptx_perf *p, FILE *out)
@@ -269,13 +284,17 @@ static void put_proto(const ptx_func *f, FILE *out)
 {
   fprintf(out, "%s: .callprototype ", f->sym.name->str);
   if (f->n_rets) {
-    put_params(f->rets, f->n_rets, out);
+    put_params(f->rets, f->n_rets, true, out);
     fputc(' ', out);
   }
   fputs("_ ", out);
-  put_params(f->params, f->n_params, out);
+  put_params(f->params, f->n_params, true, out);
   if (f->perf.noreturn)
     fputs(" .noreturn", out);
+  if (f->perf.has_abi_preserve)
+    fprintf(out, " .abi_preserve %u", f->perf.abi_preserve);
+  if (f->perf.has_abi_preserve_control)
+    fprintf(out, " .abi_preserve_control %u", f->perf.abi_preserve_control);
   fputc(';', out);
 }
 
@@ -287,15 +306,8 @@ typedef struct dump_state {
 
 static bool dbg_same(const ptx_module *m, uint32_t a, uint32_t b);
 
-static void put_loc(dump_state *st, uint32_t dbg, FILE *out)
+static void put_one_loc(const ptx_module *m, const ptx_dbg_loc *d, FILE *out)
 {
-  const ptx_module *m = st->m;
-  if (dbg == 0 || dbg >= m->n_dbg_locs)
-    return;
-  const ptx_dbg_loc *d = &m->dbg_locs[dbg];
-  if (st->last && dbg_same(m, (uint32_t)(st->last - m->dbg_locs), dbg))
-    return;
-  st->last = d;
   fprintf(out, "\t.loc %u %u %u", d->file, d->line, d->col);
   if (d->function) {
     fprintf(out, ", function_name %s", d->function->str);
@@ -305,6 +317,44 @@ static void put_loc(dump_state *st, uint32_t dbg, FILE *out)
     fprintf(out, ", inlined_at %u %u %u", at->file, at->line, at->col);
   }
   fputc('\n', out);
+}
+
+/* Prints the .loc of an instruction when it differs from the last one.
+ * An inlined_at position must appear in an earlier .loc (PTX ISA 11.5.4),
+ * so the chain of callers is printed first, outermost first. */
+static void put_loc(dump_state *st, uint32_t dbg, FILE *out)
+{
+  const ptx_module *m = st->m;
+  enum { MAX_CHAIN = 1024 };
+  uint32_t chain[MAX_CHAIN];
+  int n = 0;
+  for (uint32_t k = dbg; k && k < m->n_dbg_locs && n < MAX_CHAIN;) {
+    if (st->last && dbg_same(m, (uint32_t)(st->last - m->dbg_locs), k))
+      break; /* this part of the chain is the current position */
+    chain[n++] = k;
+    const ptx_dbg_loc *d = &m->dbg_locs[k];
+    if (!d->function || d->inlined_at >= k)
+      break;
+    k = d->inlined_at;
+  }
+  while (n > 0) {
+    const ptx_dbg_loc *d = &m->dbg_locs[chain[--n]];
+    put_one_loc(m, d, out);
+    st->last = d;
+  }
+}
+
+static void indent(int depth, FILE *out)
+{
+  for (int i = 0; i < depth; i++)
+    fputc('\t', out);
+}
+
+/* Is statement i+1 a variable declared in the same statement as i's? */
+static bool next_grouped(const ptx_func *f, uint32_t i)
+{
+  return i + 1 < f->n_stmts && f->stmts[i + 1].kind == PTX_STMT_DECL &&
+         (f->stmts[i + 1].u.var->flags & PTX_VARF_GROUPED);
 }
 
 static void put_body(dump_state *st, const ptx_func *f, FILE *out)
@@ -317,8 +367,7 @@ static void put_body(dump_state *st, const ptx_func *f, FILE *out)
     case PTX_STMT_INSN: {
       const ptx_insn *in = &f->insns[s->u.insn];
       put_loc(st, in->dbg, out);
-      fprintf(out, "%*s", depth, "");
-      fputc('\t', out);
+      indent(depth, out);
       ptx_dump_insn(in, out);
       fputc('\n', out);
       break;
@@ -327,31 +376,41 @@ static void put_body(dump_state *st, const ptx_func *f, FILE *out)
       fprintf(out, "%s:\n", s->u.label->name->str);
       break;
     case PTX_STMT_DECL:
-      fprintf(out, "%*s\t", depth, "");
-      put_var(s->u.var, out);
-      fputs(";\n", out);
+      if (s->u.var->flags & PTX_VARF_GROUPED) {
+        fputs(", ", out);
+        put_declarator(s->u.var, out);
+      } else {
+        indent(depth, out);
+        put_var(s->u.var, out);
+      }
+      if (!next_grouped(f, i))
+        fputs(";\n", out);
       break;
     case PTX_STMT_BLOCK_BEGIN:
-      fprintf(out, "%*s\t{\n", depth, "");
+      indent(depth, out);
+      fputs("{\n", out);
       depth++;
       break;
     case PTX_STMT_BLOCK_END:
       depth--;
-      fprintf(out, "%*s\t}\n", depth, "");
+      indent(depth, out);
+      fputs("}\n", out);
       break;
     case PTX_STMT_PRAGMA:
-      fprintf(out, "%*s\t.pragma ", depth, "");
+      indent(depth, out);
+      fputs(".pragma ", out);
       put_string(s->u.pragma, out);
       fputs(";\n", out);
       break;
     case PTX_STMT_PROTO:
-      fprintf(out, "%*s\t", depth, "");
+      indent(depth, out);
       put_proto(s->u.proto, out);
       fputc('\n', out);
       break;
     case PTX_STMT_TARGETS: {
       const ptx_targets *t = s->u.targets;
-      fprintf(out, "%*s\t%s: .%s ", depth, "", t->sym.name->str,
+      indent(depth, out);
+      fprintf(out, "%s: .%s ", t->sym.name->str,
               t->sym.kind == PTX_SYM_CALLTARGETS ? "calltargets" : "branchtargets");
       for (uint32_t j = 0; j < t->n; j++) {
         if (j)
@@ -374,11 +433,11 @@ static void put_func(dump_state *st, const ptx_func *f, FILE *out)
   if (f->has_unified)
     fprintf(out, ".attribute(.unified(0x%" PRIX64 ", 0x%" PRIX64 ")) ", f->unified_hi, f->unified_lo);
   if (f->n_rets) {
-    put_params(f->rets, f->n_rets, out);
+    put_params(f->rets, f->n_rets, false, out);
     fputc(' ', out);
   }
   fputs(f->sym.name->str, out);
-  put_params(f->params, f->n_params, out);
+  put_params(f->params, f->n_params, false, out);
   put_perf(&f->perf, out);
   for (uint32_t i = 0; i < f->n_pragmas; i++) {
     fputs("\n.pragma ", out);
@@ -419,10 +478,10 @@ int ptx_dump(const ptx_module *m, FILE *out)
 {
   dump_state st = {m, NULL};
   fprintf(out, ".version %u.%u\n", m->version_major, m->version_minor);
-  if (m->n_targets) {
+  for (uint32_t d = 0, w = 0; d < m->n_target_dirs; d++) {
     fputs(".target ", out);
-    for (uint32_t i = 0; i < m->n_targets; i++)
-      fprintf(out, "%s%s", i ? ", " : "", m->targets[i]);
+    for (uint32_t i = 0; i < m->target_dir_words[d] && w < m->n_targets; i++, w++)
+      fprintf(out, "%s%s", i ? ", " : "", m->targets[w]);
     fputc('\n', out);
   }
   if (m->address_size)
@@ -433,6 +492,12 @@ int ptx_dump(const ptx_module *m, FILE *out)
     switch (it->kind) {
     case PTX_ITEM_VAR:
       put_var(it->u.var, out);
+      /* Variables declared together stay together. */
+      while (i + 1 < m->n_items && m->items[i + 1].kind == PTX_ITEM_VAR &&
+             (m->items[i + 1].u.var->flags & PTX_VARF_GROUPED)) {
+        fputs(", ", out);
+        put_declarator(m->items[++i].u.var, out);
+      }
       fputs(";\n", out);
       break;
     case PTX_ITEM_FUNC:
@@ -470,24 +535,31 @@ int ptx_dump(const ptx_module *m, FILE *out)
 /* ------------------------------------------------------------------ */
 /* Equality.                                                           */
 
-static bool dbg_eq(const ptx_module *ma, uint32_t a, const ptx_module *mb, uint32_t b, int depth)
+/* Same source position, including the whole chain of inlining callers. */
+static bool dbg_eq(const ptx_module *ma, uint32_t a, const ptx_module *mb, uint32_t b)
 {
-  if (a == 0 || b == 0)
-    return a == b;
-  if (a >= ma->n_dbg_locs || b >= mb->n_dbg_locs || depth > 8)
-    return false;
-  const ptx_dbg_loc *x = &ma->dbg_locs[a], *y = &mb->dbg_locs[b];
-  if (x->file != y->file || x->line != y->line || x->col != y->col ||
-      x->function_offset != y->function_offset || (x->function == NULL) != (y->function == NULL))
-    return false;
-  if (x->function && strcmp(x->function->str, y->function->str) != 0)
-    return false;
-  return dbg_eq(ma, x->inlined_at, mb, y->inlined_at, depth + 1);
+  while (a && b) {
+    if (a >= ma->n_dbg_locs || b >= mb->n_dbg_locs)
+      return false;
+    const ptx_dbg_loc *x = &ma->dbg_locs[a], *y = &mb->dbg_locs[b];
+    if (x->file != y->file || x->line != y->line || x->col != y->col ||
+        x->function_offset != y->function_offset || (x->function == NULL) != (y->function == NULL))
+      return false;
+    if (x->function && strcmp(x->function->str, y->function->str) != 0)
+      return false;
+    if (!x->function)
+      return true;
+    if (x->inlined_at >= a || y->inlined_at >= b)
+      return false; /* callers come first; anything else is corrupt */
+    a = x->inlined_at;
+    b = y->inlined_at;
+  }
+  return a == b;
 }
 
 static bool dbg_same(const ptx_module *m, uint32_t a, uint32_t b)
 {
-  return dbg_eq(m, a, m, b, 0);
+  return dbg_eq(m, a, m, b);
 }
 
 typedef struct eq_ctx {
@@ -582,6 +654,7 @@ static bool opnd_eq(const ptx_operand *a, const ptx_operand *b)
   case PTX_OPND_LIST:
   case PTX_OPND_TEX:
   case PTX_OPND_PAIR:
+  case PTX_OPND_INDEX:
     for (uint32_t i = 0; i < a->n; i++)
       if (!opnd_eq(&a->u.list[i], &b->u.list[i]))
         return false;
@@ -599,7 +672,7 @@ static bool insn_eq(eq_ctx *c, const ptx_insn *a, const ptx_insn *b)
   for (uint32_t i = 0; i < a->n_opnds; i++)
     if (!opnd_eq(&a->opnds[i], &b->opnds[i]))
       return false;
-  return dbg_eq(c->ma, a->dbg, c->mb, b->dbg, 0);
+  return dbg_eq(c->ma, a->dbg, c->mb, b->dbg);
 }
 
 static bool params_eq(ptx_var *const *a, uint32_t na, ptx_var *const *b, uint32_t nb)
@@ -718,8 +791,11 @@ bool ptx_module_equal(const ptx_module *a, const ptx_module *b, char *why, size_
     return differ(&c, ".version", NULL);
   if (a->address_size != b->address_size)
     return differ(&c, ".address_size", NULL);
-  if (a->n_targets != b->n_targets)
+  if (a->n_targets != b->n_targets || a->n_target_dirs != b->n_target_dirs)
     return differ(&c, ".target", NULL);
+  for (uint32_t i = 0; i < a->n_target_dirs; i++)
+    if (a->target_dir_words[i] != b->target_dir_words[i])
+      return differ(&c, ".target", NULL);
   for (uint32_t i = 0; i < a->n_targets; i++)
     if (strcmp(a->targets[i], b->targets[i]) != 0)
       return differ(&c, ".target", NULL);

@@ -104,7 +104,9 @@ enum {
   PTX_VARF_UNIFIED = 1 << 2,     /* .attribute(.unified(...)) */
   PTX_VARF_RETVAL = 1 << 3,      /* function return parameter */
   PTX_VARF_PARAM = 1 << 4,       /* function or kernel parameter */
-  PTX_VARF_UNSIZED = 1 << 5      /* first dimension written [] */
+  PTX_VARF_UNSIZED = 1 << 5,     /* first dimension written [] */
+  PTX_VARF_GROUPED = 1 << 6      /* declared in the same statement as the
+                                    variable before it */
 };
 
 struct ptx_var {
@@ -155,14 +157,16 @@ typedef enum ptx_opnd_kind {
   PTX_OPND_LIST,   /* (a, b, ...) call parameter list: u.list */
   PTX_OPND_TEX,    /* [tex, sampler, coords]: u.list */
   PTX_OPND_PAIR,   /* d|p: u.list with two elements */
-  PTX_OPND_SINK    /* _ */
+  PTX_OPND_SINK,   /* _ */
+  PTX_OPND_INDEX   /* var[i], var[reg], var[reg+i]: u.list = {SYM, IMM} or
+                      {SYM, REG} or {SYM, REG, IMM}; the element index,
+                      scaled by the element size (PTX ISA 6.4.2) */
 } ptx_opnd_kind;
 
 enum {
   PTX_OPNDF_NEG = 1 << 0,       /* !p, or -a in video instructions */
   PTX_OPNDF_UNSIGNED = 1 << 1,  /* integer constant typed .u64 */
-  PTX_OPNDF_UNIFIED = 1 << 2,   /* [a].unified */
-  PTX_OPNDF_INDEXED = 1 << 3    /* written var[index] */
+  PTX_OPNDF_UNIFIED = 1 << 2    /* [a].unified */
 };
 
 /* Operand components: .x .y .z .w (.r .g .b .a) and video byte/half
@@ -372,6 +376,8 @@ typedef struct ptx_module {
   uint8_t address_size;   /* 32, 64, or 0 when not given */
   uint32_t n_targets;
   const char **targets;   /* the .target words as written */
+  uint32_t n_target_dirs;
+  uint32_t *target_dir_words; /* words in each .target directive */
   uint32_t n_items, n_vars, n_funcs, n_files, n_sections, n_dbg_locs;
   ptx_item *items;        /* top-level statements in source order */
   ptx_var **vars;         /* module-scope variables */

@@ -17,6 +17,9 @@
 
 void ptx_lex_error(ptx_parse_ctx *pc, ptx_loc loc, const char *fmt, ...)
 {
+  /* A syntax error the bad token causes on the same line would only
+   * repeat this message. */
+  pc->lex_error_line = loc.line;
   va_list ap;
   va_start(ap, fmt);
   ptx_diag_vreport(pc->diag, PTX_SEV_ERROR, pc->path, loc, fmt, ap);

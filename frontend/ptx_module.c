@@ -15,7 +15,7 @@ const char *const ptx_linkage_names[] = {"", "visible", "extern", "weak", "commo
 static void ctx_free(ptx_parse_ctx *pc)
 {
   ptx_vec *vecs[] = {&pc->items, &pc->vars, &pc->funcs, &pc->files, &pc->sections, &pc->dbg_locs,
-                     &pc->targets, &pc->dbg_refs, &pc->scope_syms, &pc->scope_marks, &pc->insns,
+                     &pc->targets, &pc->target_dirs, &pc->dbg_refs, &pc->scope_syms, &pc->scope_marks, &pc->insns,
                      &pc->stmts, &pc->labels, &pc->fvars, &pc->label_refs, &pc->func_pragmas,
                      &pc->sec_items};
   for (size_t i = 0; i < PTX_ARRAY_SIZE(vecs); i++)

@@ -72,6 +72,7 @@ struct ptx_expr {
   ptx_tok tok;
   ptx_expr *a, *b, *c;
   ptx_expr *list; /* VEC, ADDR, LIST: first element */
+  ptx_loc loc2;   /* ADDR: location of a suffix such as .unified */
   uint32_t n;     /* element count */
   ptx_expr *next; /* next element of the enclosing list */
 };
@@ -93,6 +94,7 @@ typedef struct ptx_cval {
 
 typedef struct ptx_declspec {
   ptx_loc loc;
+  bool is_bad;     /* an error was reported; declare nothing */
   uint8_t linkage, space, type, vec, ptr_space;
   uint16_t flags;  /* PTX_VARF_* */
   uint32_t align, ptr_align;
@@ -140,16 +142,19 @@ typedef struct ptx_parse_ctx {
   ptx_loc comment_loc;     /* start of an open block comment */
   const char *tok_text;    /* last token, for syntax errors */
   uint32_t tok_len;
+  uint32_t lex_error_line; /* line of the last scanner error */
+  bool quiet_eof;          /* the scanner already explained the end of input */
   bool out_of_memory;
   ptx_arena scratch;       /* expression trees of the current statement */
 
   /* Module under construction. */
   bool seen_version, seen_target, seen_address_size;
-  ptx_vec items, vars, funcs, files, sections, dbg_locs, targets;
+  ptx_vec items, vars, funcs, files, sections, dbg_locs, targets, target_dirs;
   ptx_vec dbg_refs;        /* ptx_dbg_ref: .loc function_name uses */
 
   /* Function under construction (NULL outside bodies). */
   ptx_func *func;
+  ptx_loc body_loc;        /* its opening brace */
   ptx_func *func_prev;     /* earlier declaration of the same function */
   uint32_t scope;          /* 0 module, 1 function, deeper for { } blocks */
   ptx_vec scope_syms;      /* ptx_sym* declared in open inner scopes */
@@ -218,10 +223,10 @@ const char *ptx_string_value(ptx_parse_ctx *pc, ptx_tok t); /* unquoted, unescap
 
 void ptx_b_version(ptx_parse_ctx *pc, ptx_tok t, ptx_loc loc);
 void ptx_b_target(ptx_parse_ctx *pc, ptx_elist words, ptx_loc loc);
-void ptx_b_address_size(ptx_parse_ctx *pc, ptx_tok t, ptx_loc loc);
+void ptx_b_address_size(ptx_parse_ctx *pc, ptx_tok t, ptx_loc dir_loc, ptx_loc loc);
 void ptx_b_file(ptx_parse_ctx *pc, ptx_tok index, ptx_tok path, ptx_elist extra, ptx_loc loc);
 void ptx_b_loc(ptx_parse_ctx *pc, ptx_elist nums, ptx_elist tail, ptx_loc loc);
-void ptx_b_pragma(ptx_parse_ctx *pc, ptx_tok str, ptx_loc loc);
+void ptx_b_pragma(ptx_parse_ctx *pc, ptx_elist strings, ptx_loc loc);
 void ptx_b_dwarf(ptx_parse_ctx *pc, ptx_tok t, ptx_loc loc);
 void ptx_b_alias(ptx_parse_ctx *pc, ptx_tok alias, ptx_tok target, ptx_loc loc);
 
@@ -248,7 +253,7 @@ void ptx_b_label(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc);
 void ptx_b_insn(ptx_parse_ctx *pc, ptx_tok *guard, bool guard_neg, ptx_loc guard_loc,
                 ptx_tok word, ptx_loc word_loc, ptx_elist opnds);
 void ptx_b_callprototype(ptx_parse_ctx *pc, ptx_tok label, ptx_dlist *rets, ptx_dlist *params,
-                         bool noreturn, ptx_loc loc);
+                         ptx_elist perf, ptx_loc loc);
 void ptx_b_targets(ptx_parse_ctx *pc, ptx_tok label, bool is_call, ptx_elist names, ptx_loc loc);
 
 void ptx_b_section_begin(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc);

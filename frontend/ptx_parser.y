@@ -88,13 +88,12 @@ static void ptx_yyerror(const PTX_YYLTYPE *loc, ptx_parse_ctx *pc, const char *m
 %token T_SHL "<<" T_SHR ">>" T_LE "<=" T_GE ">=" T_EQ "==" T_NE "!="
 %token T_ANDAND "&&" T_OROR "||"
 
-%type <expr> expr primary operand aelem attr_item loc_label init sec_val
+%type <expr> expr primary operand aelem attr_item loc_label init sec_val word_item
 %type <elist> operands operands_opt elems aelems target_words attr_list int_list
-%type <elist> loc_tail loc_nums sec_vals init_list fattrs word_list
+%type <elist> loc_tail loc_nums sec_vals init_list fattrs word_list strings proto_dirs
 %type <spec> decl_spec
 %type <decl> declarator decl_core param
 %type <dlist> declarator_list params param_list ret_params_opt
-%type <ival> perf_ignored
 
 %precedence LOWER_THAN_ALIGN
 %precedence T_ALIGN
@@ -122,17 +121,21 @@ item:
     T_VERSION T_F64 { ptx_b_version(pc, $2, LOC(@2)); }
   | T_VERSION T_INT { ptx_b_version(pc, $2, LOC(@2)); }
   | T_TARGET target_words { ptx_b_target(pc, $2, LOC(@1)); }
-  | T_ADDRESS_SIZE T_INT { ptx_b_address_size(pc, $2, LOC(@2)); }
+  | T_ADDRESS_SIZE T_INT { ptx_b_address_size(pc, $2, LOC(@1), LOC(@2)); }
   | file_dir
   | loc_dir
-  | T_PRAGMA T_STRING ';' { ptx_b_pragma(pc, $2, LOC(@1)); }
+  | T_PRAGMA strings ';' { ptx_b_pragma(pc, $2, LOC(@1)); }
   | T_DWARF { ptx_b_dwarf(pc, $1, LOC(@1)); }
   | T_ALIAS T_WORD ',' T_WORD ';' { ptx_b_alias(pc, $2, $4, LOC(@1)); }
   | decl_stmt
   | function
   | section
-  | ';'
   | error ';' { yyerrok; ptx_statement_done(pc); }
+  ;
+
+strings:
+    T_STRING { $$ = ptx_elist_one(ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1))); }
+  | strings ',' T_STRING { $$ = ptx_elist_append($1, ptx_expr_tok(pc, PTX_EX_NAME, $3, LOC(@3))); }
   ;
 
 target_words:
@@ -269,6 +272,11 @@ func_header:
         ptx_elist none = {0}; ptx_b_func_header(pc, true, PTX_LINK_NONE, none, NULL, $2, NULL, LOC(@2)); }
   | T_LINKAGE T_ENTRY T_WORD {
         ptx_elist none = {0}; ptx_b_func_header(pc, true, (int)$1.val, none, NULL, $3, NULL, LOC(@3)); }
+  | T_ENTRY params T_WORD params {
+        /* not valid, but parsed so that the builder can say why */
+        ptx_elist none = {0}; ptx_b_func_header(pc, true, PTX_LINK_NONE, none, &$2, $3, &$4, LOC(@3)); }
+  | T_LINKAGE T_ENTRY params T_WORD params {
+        ptx_elist none = {0}; ptx_b_func_header(pc, true, (int)$1.val, none, &$3, $4, &$5, LOC(@4)); }
   | T_FUNC fattrs ret_params_opt T_WORD params {
         ptx_b_func_header(pc, false, PTX_LINK_NONE, $2, &$3, $4, &$5, LOC(@4)); }
   | T_LINKAGE T_FUNC fattrs ret_params_opt T_WORD params {
@@ -309,7 +317,7 @@ func_dirs:
     %empty
   | func_dirs T_PERF0 { ptx_elist none = {0}; ptx_b_func_perf(pc, (int)$2.val, none, LOC(@2)); }
   | func_dirs T_PERFN int_list { ptx_b_func_perf(pc, (int)$2.val, $3, LOC(@2)); }
-  | func_dirs T_PRAGMA T_STRING ';' { ptx_b_pragma(pc, $3, LOC(@2)); }
+  | func_dirs T_PRAGMA strings ';' { ptx_b_pragma(pc, $3, LOC(@2)); }
   ;
 
 stmts:
@@ -320,28 +328,40 @@ stmts:
 stmt:
     instruction
   | T_WORD ':' { ptx_b_label(pc, $1, LOC(@1)); }
-  | T_WORD ':' T_CALLPROTOTYPE ret_params_opt T_SINK params perf_ignored ';' {
-        ptx_b_callprototype(pc, $1, &$4, &$6, $7 != 0, LOC(@3)); }
-  | T_WORD ':' T_CALLPROTOTYPE ret_params_opt T_SINK perf_ignored ';' {
-        ptx_b_callprototype(pc, $1, &$4, NULL, $6 != 0, LOC(@3)); }
+  | T_WORD ':' T_CALLPROTOTYPE ret_params_opt T_SINK params proto_dirs ';' {
+        ptx_b_callprototype(pc, $1, &$4, &$6, $7, LOC(@3)); }
+  | T_WORD ':' T_CALLPROTOTYPE ret_params_opt T_SINK proto_dirs ';' {
+        ptx_b_callprototype(pc, $1, &$4, NULL, $6, LOC(@3)); }
   | T_WORD ':' T_CALLTARGETS word_list ';' { ptx_b_targets(pc, $1, true, $4, LOC(@3)); }
   | T_WORD ':' T_BRANCHTARGETS word_list ';' { ptx_b_targets(pc, $1, false, $4, LOC(@3)); }
   | decl_stmt
   | '{' { ptx_b_block_begin(pc, LOC(@1)); } stmts '}' { ptx_b_block_end(pc, LOC(@4)); }
-  | T_PRAGMA T_STRING ';' { ptx_b_pragma(pc, $2, LOC(@1)); }
+  | T_PRAGMA strings ';' { ptx_b_pragma(pc, $2, LOC(@1)); }
   | loc_dir
-  | ';'
   | error ';' { yyerrok; ptx_statement_done(pc); }
   ;
 
-perf_ignored:
-    %empty { $$ = 0; }
-  | T_PERF0 { $$ = ($1.val == PTX_PERF_NORETURN); }
+/* .noreturn, .abi_preserve N, .abi_preserve_control N after a prototype:
+ * PERF0 tokens, and PERFN tokens with their value as the next element. */
+proto_dirs:
+    %empty { $$.head = $$.tail = NULL; $$.n = 0; }
+  | proto_dirs T_PERF0 { $$ = ptx_elist_append($1, ptx_expr_tok(pc, PTX_EX_NAME, $2, LOC(@2))); }
+  | proto_dirs T_PERFN T_INT {
+        $$ = ptx_elist_append($1, ptx_expr_tok(pc, PTX_EX_NAME, $2, LOC(@2)));
+        $$ = ptx_elist_append($$, ptx_expr_tok(pc, PTX_EX_INT, $3, LOC(@3))); }
   ;
 
+/* Label lists; N<3> stands for N0, N1, N2 (PTX ISA 11.3). */
 word_list:
-    T_WORD { $$ = ptx_elist_one(ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1))); }
-  | word_list ',' T_WORD { $$ = ptx_elist_append($1, ptx_expr_tok(pc, PTX_EX_NAME, $3, LOC(@3))); }
+    word_item { $$ = ptx_elist_one($1); }
+  | word_list ',' word_item { $$ = ptx_elist_append($1, $3); }
+  ;
+
+word_item:
+    T_WORD { $$ = ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1)); }
+  | T_WORD '<' T_INT '>' {
+        $$ = ptx_expr_tok(pc, PTX_EX_INDEX, $1, LOC(@1));
+        if ($$) $$->a = ptx_expr_tok(pc, PTX_EX_INT, $3, LOC(@3)); }
   ;
 
 instruction:
@@ -368,7 +388,7 @@ operand:
   | '{' elems '}' { $$ = ptx_expr_list(pc, PTX_EX_VEC, $2, LOC(@1)); }
   | '[' aelems ']' { $$ = ptx_expr_list(pc, PTX_EX_ADDR, $2, LOC(@1)); }
   | '[' aelems ']' T_DOTNAME {
-        $$ = ptx_expr_list(pc, PTX_EX_ADDR, $2, LOC(@1)); if ($$) $$->tok = $4; }
+        $$ = ptx_expr_list(pc, PTX_EX_ADDR, $2, LOC(@1)); if ($$) { $$->tok = $4; $$->loc2 = LOC(@4); } }
   | '(' ')' { ptx_elist none = {0}; $$ = ptx_expr_list(pc, PTX_EX_LIST, none, LOC(@1)); }
   | '(' expr ',' elems ')' {
         ptx_elist l = ptx_elist_one($2);
@@ -471,27 +491,54 @@ sec_val:
 
 %%
 
-/* "unexpected 'x', expected ';' or ','" with the offending token's text. */
+/* "unexpected 'x', expected ';' or ','" with the offending token's text.
+ * Where a statement may end or continue, only ',' and ';' (and closing
+ * brackets) are listed, not every operator that could extend an
+ * expression. */
 static int yyreport_syntax_error(const yypcontext_t *ctx, ptx_parse_ctx *pc)
 {
-  enum { MAX_EXPECTED = 6 };
+  enum { MAX_SHOWN = 6, MAX_EXPECTED = 64 };
   yysymbol_kind_t expected[MAX_EXPECTED];
   int n = yypcontext_expected_tokens(ctx, expected, MAX_EXPECTED);
   yysymbol_kind_t got = yypcontext_token(ctx);
-  const PTX_YYLTYPE *loc = yypcontext_location(ctx);
+  ptx_loc loc = ptx_loc_of(yypcontext_location(ctx));
+  if (loc.line == pc->lex_error_line || (got == YYSYMBOL_YYEOF && pc->quiet_eof))
+    return 0; /* the scanner has reported the cause */
+  yysymbol_kind_t shown[MAX_EXPECTED];
+  int n_shown = 0;
+  for (int i = 0; i < n; i++) {
+    yysymbol_kind_t k = expected[i];
+    if (k == YYSYMBOL_YYUNDEF || k == YYSYMBOL_YYerror)
+      continue;
+    const char *name = yysymbol_name(k);
+    if (strcmp(name, "','") == 0 || strcmp(name, "';'") == 0 || strcmp(name, "')'") == 0 ||
+        strcmp(name, "']'") == 0 || strcmp(name, "'}'") == 0)
+      shown[n_shown++] = k;
+  }
+  if (n_shown == 0) {
+    for (int i = 0; i < n && n_shown < MAX_SHOWN + 1; i++)
+      if (expected[i] != YYSYMBOL_YYUNDEF && expected[i] != YYSYMBOL_YYerror)
+        shown[n_shown++] = expected[i];
+    if (n_shown > MAX_SHOWN || n == 0)
+      n_shown = 0; /* too many to be helpful */
+  }
   char msg[512];
   size_t len = 0;
-  if (got == YYSYMBOL_YYEOF)
-    len += (size_t)snprintf(msg, sizeof msg, "unexpected end of file");
-  else
+  if (got == YYSYMBOL_YYEOF) {
+    if (pc->func && pc->scope > 0)
+      len += (size_t)snprintf(msg, sizeof msg,
+                              "unexpected end of file: the body of '%s' (opened at line %u) is not closed",
+                              pc->func->sym.name->str, pc->body_loc.line);
+    else
+      len += (size_t)snprintf(msg, sizeof msg, "unexpected end of file");
+  } else {
     len += (size_t)snprintf(msg, sizeof msg, "unexpected '%.*s'",
                             (int)(pc->tok_len > 60 ? 60 : pc->tok_len), pc->tok_text ? pc->tok_text : "");
-  if (n > 0) {
-    for (int i = 0; i < n && len < sizeof msg; i++)
-      len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %s",
-                              i == 0 ? ", expected" : (i == n - 1 ? " or" : ","),
-                              yysymbol_name(expected[i]));
   }
-  ptx_error(pc, ptx_loc_of(loc), "%s", msg);
+  for (int i = 0; i < n_shown && len < sizeof msg; i++)
+    len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %s",
+                            i == 0 ? ", expected" : (i == n_shown - 1 ? " or" : ","),
+                            yysymbol_name(shown[i]));
+  ptx_error(pc, loc, "%s", msg);
   return 0;
 }

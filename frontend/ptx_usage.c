@@ -63,6 +63,7 @@ static void scan_operand(usage_builder *b, const ptx_operand *o, int depth)
   case PTX_OPND_LIST:
   case PTX_OPND_TEX:
   case PTX_OPND_PAIR:
+  case PTX_OPND_INDEX:
     for (uint32_t i = 0; i < o->n; i++)
       scan_operand(b, &o->u.list[i], depth + 1);
     break;

@@ -185,11 +185,16 @@ static bool check_value(check_ctx *c, const ptx_operand *o, int pos, ptx_type wa
   case PTX_OPND_F64:
     return check_const(c, o, pos, want);
   case PTX_OPND_SYM:
-    if (allow_sym && o->u.sym.sym->kind != PTX_SYM_PROTO)
+  case PTX_OPND_INDEX:
+    if (allow_sym && (o->kind == PTX_OPND_INDEX || o->u.sym.sym->kind != PTX_SYM_PROTO))
       return true;
     kind_error(c, o, pos, "a register or a constant (take an address with mov or cvta)");
     return false;
   case PTX_OPND_SREG:
+    if (ptx_sreg_table[o->u.sreg.id].is_vector && !o->comp) {
+      kind_error(c, o, pos, "a component of the special register (.x, .y, .z), or a .v4 mov");
+      return false;
+    }
     if (allow_sreg) {
       ptx_type st = (ptx_type)ptx_sreg_table[o->u.sreg.id].type;
       if (want != PTX_TYPE_NONE && !ptx_type_compatible(want, st, true) &&
@@ -244,6 +249,9 @@ static bool check_pred(check_ctx *c, const ptx_operand *o, int pos, bool is_def)
 static bool check_vector(check_ctx *c, const ptx_operand *o, int pos, unsigned count, ptx_type want,
                          bool is_def)
 {
+  if (!is_def && count == 4 && o->kind == PTX_OPND_SREG && !o->comp &&
+      ptx_sreg_table[o->u.sreg.id].is_vector)
+    return true; /* mov.v4.u32 %v, %tid */
   if (o->kind == PTX_OPND_REG && o->u.reg.var->vec > 1 && !o->comp) {
     if (count && o->u.reg.var->vec != count) {
       kind_error(c, o, pos, "a vector of the instruction's width");
@@ -320,7 +328,7 @@ static bool check_mov_operand(check_ctx *c, const ptx_operand *o, int pos, bool 
     return check_vector(c, o, pos, c->f->vec, t, is_def);
   if (is_def)
     return check_def(c, o, pos, t);
-  if (o->kind == PTX_OPND_SYM) {
+  if (o->kind == PTX_OPND_SYM || o->kind == PTX_OPND_INDEX) {
     if (ptx_type_bits(t) < 32 || ptx_type_kind_of(t) == PTX_TK_FLOAT) {
       kind_error(c, o, pos, "a register or constant (addresses need .u32, .u64, .b32 or .b64)");
       return false;
@@ -332,6 +340,15 @@ static bool check_mov_operand(check_ctx *c, const ptx_operand *o, int pos, bool 
 
 static bool check_address(check_ctx *c, const ptx_operand *o, int pos)
 {
+  if (o->kind == PTX_OPND_INDEX) {
+    const ptx_operand *ix = &o->u.list[1];
+    if (ix->kind == PTX_OPND_REG && !ptx_type_is_int(reg_type(ix)) &&
+        ptx_type_kind_of(reg_type(ix)) != PTX_TK_BITS) {
+      kind_error(c, ix, pos, "indexed by an integer register");
+      return false;
+    }
+    return true;
+  }
   if (o->kind != PTX_OPND_ADDR) {
     kind_error(c, o, pos, "an address [..]");
     return false;
@@ -527,9 +544,93 @@ static void check_call(check_ctx *c)
 
 /* ------------------------------------------------------------------ */
 
+/* Precision rank of floating-point types: a conversion to a lower rank
+ * rounds, so it needs a rounding modifier. */
+static int float_rank(ptx_type t)
+{
+  switch (t) {
+  case PTX_TYPE_F64: return 9;
+  case PTX_TYPE_F32: case PTX_TYPE_F32X2: return 8;
+  case PTX_TYPE_TF32: return 7;
+  case PTX_TYPE_F16: case PTX_TYPE_F16X2: return 6;
+  case PTX_TYPE_BF16: case PTX_TYPE_BF16X2: return 5;
+  default: return 0; /* 8-, 6- and 4-bit formats */
+  }
+}
+
+static bool has_category(const ptx_form *f, uint64_t cats)
+{
+  for (uint8_t i = 0; i < f->n_mods; i++)
+    if (ptx_mod_get(f->mods[i])->categories & cats)
+      return true;
+  return false;
+}
+
+/* Modifiers an instruction must have (PTX ISA 9.7: cvt, fma, mad, div,
+ * rcp, sqrt and the approximate functions have no default rounding). */
+static void check_required(check_ctx *c)
+{
+  const ptx_form *f = c->f;
+  const ptx_module *m = c->pc->m;
+  unsigned ver = m->version_major * 10u + m->version_minor;
+  ptx_type t = f->n_types ? (ptx_type)f->types[0] : PTX_TYPE_NONE;
+  bool is_float = ptx_type_kind_of(t) == PTX_TK_FLOAT;
+  const char *need = NULL;
+  switch (f->op) {
+  case PTX_OP_CVT: {
+    ptx_type d = t, a = (ptx_type)f->types[1];
+    bool df = ptx_type_kind_of(d) == PTX_TK_FLOAT, af = ptx_type_kind_of(a) == PTX_TK_FLOAT;
+    if (af && !df && !has_category(f, PTX_MC(IRND)))
+      need = "an integer rounding modifier (.rni, .rzi, .rmi or .rpi)";
+    else if (!af && df && !has_category(f, PTX_MC(RND)))
+      need = "a rounding modifier (.rn, .rz, .rm or .rp)";
+    else if (af && df && float_rank(d) < float_rank(a) && !has_category(f, PTX_MC(RND)))
+      need = "a rounding modifier (.rn, .rz, .rm, .rp, .rna or .rs)";
+    break;
+  }
+  case PTX_OP_FMA:
+    if (!has_category(f, PTX_MC(RND)))
+      need = "a rounding modifier (.rn, .rz, .rm or .rp)";
+    break;
+  case PTX_OP_MAD:
+    if (is_float && ver >= 32 && !has_category(f, PTX_MC(RND)))
+      need = "a rounding modifier (.rn, .rz, .rm or .rp)";
+    break;
+  case PTX_OP_DIV:
+    if (is_float && ver >= 14 && !has_category(f, PTX_MC(RND) | PTX_MC(APPROX)))
+      need = ".approx, .full or a rounding modifier (.rn, .rz, .rm or .rp)";
+    break;
+  case PTX_OP_RCP:
+  case PTX_OP_SQRT:
+    if (ver >= 14 && !has_category(f, PTX_MC(RND) | PTX_MC(APPROX)))
+      need = ".approx or a rounding modifier (.rn, .rz, .rm or .rp)";
+    break;
+  case PTX_OP_RSQRT:
+  case PTX_OP_SIN:
+  case PTX_OP_COS:
+  case PTX_OP_LG2:
+  case PTX_OP_EX2:
+  case PTX_OP_TANH:
+    if (ver >= 14 && !ptx_form_has(f, PTX_MOD_APPROX))
+      need = ".approx";
+    break;
+  default:
+    break;
+  }
+  if (need)
+    ptx_error(c->pc, c->in->loc, "'%s' needs %s", c->word, need);
+  /* Two types only in the mixed-precision forms .f32.f16 and .f32.bf16. */
+  if ((f->op == PTX_OP_ADD || f->op == PTX_OP_SUB || f->op == PTX_OP_FMA) && f->n_types == 2 &&
+      !(f->types[0] == PTX_TYPE_F32 && (f->types[1] == PTX_TYPE_F16 || f->types[1] == PTX_TYPE_BF16)))
+    ptx_error(c->pc, c->in->loc,
+              "'%s': two types are only allowed in the mixed-precision forms .f32.f16 and .f32.bf16",
+              c->word);
+}
+
 void ptx_validate_insn(ptx_parse_ctx *pc, const ptx_insn *in)
 {
   check_ctx c = {pc, in, in->form, &ptx_op_table[in->form->op], in->form->word->str};
+  check_required(&c);
   if (ptx_op_has_free_syntax((ptx_op)in->form->op)) {
     check_call(&c);
     return;

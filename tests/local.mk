@@ -1,1 +1,44 @@
 ## tests/local.mk -- unit tests (Check) and command-line tests.
+## Each tests/frontend/check_X.c covers frontend/ptx_X*.c.
+
+noinst_LTLIBRARIES += libptxsim_testutil.la
+libptxsim_testutil_la_SOURCES = tests/test_util.c tests/test_util.h
+libptxsim_testutil_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+
+TEST_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
+TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+
+check_PROGRAMS += tests/frontend/check_roundtrip
+tests_frontend_check_roundtrip_SOURCES = tests/frontend/check_roundtrip.c
+tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
+
+TESTS += $(check_PROGRAMS)
+AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)'; export srcdir; CK_FORK=yes; export CK_FORK;
+
+## libFuzzer target for the parser and validator (needs clang).
+## `make fuzz` builds it; `make fuzz-run` runs FUZZ_RUNS executions seeded
+## with the corpus.  Not part of `make check`.
+FUZZ_RUNS = 1000000
+EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/ptx.dict tests/fuzz/README
+CLEANFILES += tests/fuzz/fuzz_parse
+.PHONY: fuzz fuzz-run
+if HAVE_CLANG
+fuzz: tests/fuzz/fuzz_parse
+tests/fuzz/fuzz_parse: $(FRONTEND_C_SOURCES) frontend/ptx_parser.c frontend/ptx_lexer.c \
+		tests/fuzz/fuzz_parse.c
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_CCLD)$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
+	  $^ $(GMP_LIBS) -lm -o $@
+fuzz-run: tests/fuzz/fuzz_parse
+	@rm -rf tests/fuzz/work && $(MKDIR_P) tests/fuzz/work
+	for f in $(srcdir)/benchmarks/ptx/*.ptx $(srcdir)/benchmarks/ptx/*/*.ptx \
+	  $(srcdir)/tests/ptx/*.ptx $(srcdir)/tests/errors/*.ptx; do \
+	  if test -f "$$f"; then cp "$$f" tests/fuzz/work/; fi; done
+	tests/fuzz/fuzz_parse -runs=$(FUZZ_RUNS) -max_len=8192 -timeout=10 \
+	  -dict=$(srcdir)/tests/fuzz/ptx.dict -print_final_stats=1 tests/fuzz/work
+else
+fuzz fuzz-run:
+	@echo "the fuzzer needs clang (libFuzzer); install clang and re-run configure" >&2; exit 1
+endif
