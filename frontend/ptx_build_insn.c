@@ -113,7 +113,7 @@ static const ptx_form *decode_form(ptx_parse_ctx *pc, ptx_name *word, ptx_loc lo
         continue;
       }
       if (ptx_mod_is_type(m)) {
-        if (tmp.n_types == 4) {
+        if (tmp.n_types == 5) {
           ptx_error(pc, part_loc(loc, word->str, p), "too many types in '%s'", word->str);
           ok = false;
           continue;

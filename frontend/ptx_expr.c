@@ -230,6 +230,12 @@ static int eval_binary(ptx_parse_ctx *pc, const ptx_expr *e, ptx_cval *out, int 
   }
   int op = e->op;
   bool fa = a.kind == PTX_CV_F64, fb = b.kind == PTX_CV_F64;
+  bool int_only = op == '%' || op == T_SHL || op == T_SHR || op == '&' || op == '|' || op == '^' ||
+                  op == T_ANDAND || op == T_OROR;
+  if (int_only && (fa || fb)) {
+    ptx_error(pc, e->loc, "operator '%s' needs integer operands", op_name(op));
+    return -1;
+  }
   if (fa != fb) {
     ptx_error(pc, e->loc, "operator '%s' mixes integer and floating-point operands", op_name(op));
     return -1;

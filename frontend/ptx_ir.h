@@ -212,7 +212,7 @@ typedef struct ptx_form {
   uint16_t op;          /* ptx_op */
   uint8_t n_mods;
   uint8_t n_types;
-  uint8_t types[4];     /* type modifiers in order of appearance */
+  uint8_t types[5];     /* type modifiers in order of appearance */
   uint8_t vec;          /* from .v2/.v4/.v8; 1 otherwise */
   uint8_t shape_m;      /* .mMnNkK shape; 0 when absent */
   uint16_t shape_n, shape_k;

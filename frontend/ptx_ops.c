@@ -24,6 +24,52 @@ const char *const ptx_unit_names[PTX_UNIT_COUNT] = {
 #undef X
 };
 
+int ptx_sig_parse(const char *sig, ptx_sig_slot *slots, int max)
+{
+  static const char roles[] = "du", kinds[] = "rsgpPqmvVatlLicx";
+  int n = 0;
+  const char *p = sig;
+  if (strcmp(sig, "*") == 0)
+    return 0;
+  while (*p) {
+    if (n == max)
+      return -1;
+    ptx_sig_slot *s = &slots[n++];
+    memset(s, 0, sizeof *s);
+    if (*p == '?') {
+      s->optional = true;
+      p++;
+    }
+    if (!*p || !strchr(roles, *p))
+      return -1;
+    s->role = *p++;
+    if (!*p || !strchr(kinds, *p))
+      return -1;
+    s->kind = *p++;
+    s->type = '0';
+    if (*p == ':') {
+      const char *start = ++p;
+      while (*p && *p != ',')
+        p++;
+      size_t len = (size_t)(p - start);
+      if (len == 1 && (start[0] == '*' || start[0] == 'w' || (start[0] >= '0' && start[0] <= '3'))) {
+        s->type = start[0];
+      } else {
+        ptx_type t = ptx_type_lookup(start, len);
+        if (t == PTX_TYPE_NONE)
+          return -1;
+        s->type = 'n';
+        s->named = (uint8_t)t;
+      }
+    }
+    if (*p == ',')
+      p++;
+    else if (*p)
+      return -1;
+  }
+  return n;
+}
+
 int ptx_word_split(const char *word, size_t len, ptx_word_part *parts, int max)
 {
   int n = 0;

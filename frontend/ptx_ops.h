@@ -123,6 +123,21 @@ int ptx_word_split(const char *word, size_t len, ptx_word_part *parts, int max);
  * Marks the parts the mnemonic used in used[].  PTX_OP_NONE if none. */
 ptx_op ptx_op_select(const ptx_word_part *parts, int n_parts, bool *used);
 
+/* One operand slot of a signature (see the top of this file). */
+typedef struct ptx_sig_slot {
+  bool optional;
+  char role;       /* 'd' written, 'u' read */
+  char kind;       /* r s g p P q m v V a t l L i c x */
+  char type;       /* '0'..'3', 'w', '*', or 'n' for a named type */
+  uint8_t named;   /* ptx_type when type is 'n' */
+} ptx_sig_slot;
+
+enum { PTX_SIG_MAX_SLOTS = 12 };
+
+/* Parses a signature into at most max slots; returns the count, or -1 if
+ * the signature is malformed (the table tests check every row). */
+int ptx_sig_parse(const char *sig, ptx_sig_slot *slots, int max);
+
 /* Is the signature slot list of op "*" (operands with their own syntax)? */
 static inline bool ptx_op_has_free_syntax(ptx_op op)
 {

@@ -13,6 +13,7 @@
 %define api.pure full
 %define api.prefix {ptx_yy}
 %define parse.error custom
+%define parse.lac full
 %locations
 %param {ptx_parse_ctx *pc}
 
@@ -531,6 +532,15 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, ptx_parse_ctx *pc)
                               pc->func->sym.name->str, pc->body_loc.line);
     else
       len += (size_t)snprintf(msg, sizeof msg, "unexpected end of file");
+  } else if (got == YYSYMBOL_T_DOTNAME) {
+    len += (size_t)snprintf(msg, sizeof msg, "unknown directive '%.*s'",
+                            (int)(pc->tok_len > 60 ? 60 : pc->tok_len), pc->tok_text);
+    n_shown = 0;
+  } else if (got == YYSYMBOL_T_WORD && !pc->func) {
+    len += (size_t)snprintf(msg, sizeof msg,
+                            "unexpected '%.*s' at module scope (instructions belong in a function body)",
+                            (int)(pc->tok_len > 60 ? 60 : pc->tok_len), pc->tok_text);
+    n_shown = 0;
   } else {
     len += (size_t)snprintf(msg, sizeof msg, "unexpected '%.*s'",
                             (int)(pc->tok_len > 60 ? 60 : pc->tok_len), pc->tok_text ? pc->tok_text : "");

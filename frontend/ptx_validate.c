@@ -10,50 +10,7 @@
 
 #include "frontend/ptx_build_int.h"
 
-/* One parsed signature slot. */
-typedef struct sig_slot {
-  bool optional;
-  char role;  /* 'd' or 'u' */
-  char kind;  /* see ptx_ops.h */
-  char type;  /* '0'..'3', 'w', '*', or 'n' for a named type */
-  ptx_type named;
-} sig_slot;
-
-enum { MAX_SLOTS = 12 };
-
-/* Parses a signature string; returns the slot count. */
-static int parse_signature(const char *sig, sig_slot *slots)
-{
-  int n = 0;
-  const char *p = sig;
-  while (*p && n < MAX_SLOTS) {
-    sig_slot *s = &slots[n++];
-    memset(s, 0, sizeof *s);
-    if (*p == '?') {
-      s->optional = true;
-      p++;
-    }
-    s->role = *p++;
-    s->kind = *p++;
-    s->type = '0';
-    if (*p == ':') {
-      p++;
-      const char *start = p;
-      while (*p && *p != ',')
-        p++;
-      size_t len = (size_t)(p - start);
-      if (len == 1 && (start[0] == '*' || start[0] == 'w' || (start[0] >= '0' && start[0] <= '3'))) {
-        s->type = start[0];
-      } else {
-        s->type = 'n';
-        s->named = ptx_type_lookup(start, len);
-      }
-    }
-    if (*p == ',')
-      p++;
-  }
-  return n;
-}
+typedef ptx_sig_slot sig_slot;
 
 /* The instruction type a slot expects; PTX_TYPE_NONE for any. */
 static ptx_type slot_type(const sig_slot *s, const ptx_form *f)
@@ -62,7 +19,7 @@ static ptx_type slot_type(const sig_slot *s, const ptx_form *f)
   case '*':
     return PTX_TYPE_NONE;
   case 'n':
-    return s->named;
+    return (ptx_type)s->named;
   case 'w': {
     ptx_type t = f->n_types ? (ptx_type)f->types[0] : PTX_TYPE_NONE;
     if (t && ptx_form_has(f, PTX_MOD_WIDE)) {
@@ -635,12 +592,14 @@ void ptx_validate_insn(ptx_parse_ctx *pc, const ptx_insn *in)
     check_call(&c);
     return;
   }
-  sig_slot slots[MAX_SLOTS];
-  int n_slots = parse_signature(c.info->signature, slots);
+  sig_slot slots[PTX_SIG_MAX_SLOTS];
+  int n_slots = ptx_sig_parse(c.info->signature, slots, PTX_SIG_MAX_SLOTS);
+  if (n_slots < 0)
+    return; /* cannot happen: tests/frontend/check_tables.c parses every row */
   bool has_policy = ptx_form_has(c.f, PTX_MOD_L2_CACHE_HINT);
   /* Which slots the operands fill: 'c' slots only with .L2::cache_hint,
    * optional ones dropped from the last until the count fits. */
-  bool take[MAX_SLOTS];
+  bool take[PTX_SIG_MAX_SLOTS];
   int n_take = 0, n_optional = 0;
   for (int i = 0; i < n_slots; i++) {
     take[i] = slots[i].kind != 'c' || has_policy;

@@ -8,13 +8,19 @@ libptxsim_testutil_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 TEST_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
-check_PROGRAMS += tests/frontend/check_roundtrip
-tests_frontend_check_roundtrip_SOURCES = tests/frontend/check_roundtrip.c
+FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
+	tests/frontend/check_literals tests/frontend/check_expr
+check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
+tests_frontend_check_tables_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_tables_LDADD = $(TEST_LDADD)
 
 TESTS += $(check_PROGRAMS)
-AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)'; export srcdir; CK_FORK=yes; export CK_FORK;
+TESTS += tests/run-error-tests.sh
+EXTRA_DIST += tests/run-error-tests.sh tests/errors tests/ptx tests/data
+AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)'; export srcdir; CK_FORK=yes; export CK_FORK; \
+	PTXSIM='$(abs_top_builddir)/ptxsim'; export PTXSIM;
 
 ## libFuzzer target for the parser and validator (needs clang).
 ## `make fuzz` builds it; `make fuzz-run` runs FUZZ_RUNS executions seeded
@@ -42,3 +48,7 @@ else
 fuzz fuzz-run:
 	@echo "the fuzzer needs clang (libFuzzer); install clang and re-run configure" >&2; exit 1
 endif
+tests_frontend_check_literals_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_literals_LDADD = $(TEST_LDADD)
+tests_frontend_check_expr_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_expr_LDADD = $(TEST_LDADD)
