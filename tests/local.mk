@@ -9,7 +9,8 @@ TEST_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
 FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
-	tests/frontend/check_literals tests/frontend/check_expr
+	tests/frontend/check_literals tests/frontend/check_expr tests/frontend/check_parser \
+	tests/frontend/check_forms
 check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
@@ -17,10 +18,12 @@ tests_frontend_check_tables_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_tables_LDADD = $(TEST_LDADD)
 
 TESTS += $(check_PROGRAMS)
-TESTS += tests/run-error-tests.sh
-EXTRA_DIST += tests/run-error-tests.sh tests/errors tests/ptx tests/data
+TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh
+EXTRA_DIST += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
+	tests/errors tests/ptx tests/data
 AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)'; export srcdir; CK_FORK=yes; export CK_FORK; \
-	PTXSIM='$(abs_top_builddir)/ptxsim'; export PTXSIM;
+	PTXSIM='$(abs_top_builddir)/ptxsim'; export PTXSIM; CC='$(CC)'; export CC; \
+	top_builddir='$(top_builddir)'; export top_builddir;
 
 ## libFuzzer target for the parser and validator (needs clang).
 ## `make fuzz` builds it; `make fuzz-run` runs FUZZ_RUNS executions seeded
@@ -52,3 +55,7 @@ tests_frontend_check_literals_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_literals_LDADD = $(TEST_LDADD)
 tests_frontend_check_expr_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_expr_LDADD = $(TEST_LDADD)
+tests_frontend_check_parser_CFLAGS = $(TEST_CFLAGS) -pthread
+tests_frontend_check_parser_LDADD = $(TEST_LDADD) -lpthread
+tests_frontend_check_forms_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_forms_LDADD = $(TEST_LDADD)
