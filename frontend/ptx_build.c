@@ -474,18 +474,48 @@ void ptx_b_section_begin(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc)
   s->loc = loc;
   pc->section = s;
   pc->sec_items.n = 0;
+  pc->sec_values.n = 0;
 }
 
-void ptx_b_section_label(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc)
+static ptx_section_item *add_sec_item(ptx_parse_ctx *pc, ptx_sec_kind kind, ptx_loc loc)
 {
   ptx_section_item *it = ptx_vec_push(&pc->sec_items, sizeof *it);
   if (!it) {
     ptx_oom(pc);
+    return NULL;
+  }
+  it->kind = (uint8_t)kind;
+  it->loc = loc;
+  return it;
+}
+
+void ptx_b_section_label(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc)
+{
+  ptx_section_item *it = add_sec_item(pc, PTX_SEC_LABEL, loc);
+  if (it)
+    it->sym = ptx_intern(pc, name.s, name.len);
+}
+
+/* Appends a plain number, extending the last data run when it has the
+ * same type (debug sections are long runs of .b8). */
+static void add_sec_value(ptx_parse_ctx *pc, ptx_type t, int64_t v, ptx_loc loc)
+{
+  ptx_section_item *last = pc->sec_items.n ? &PTX_VEC_AT(&pc->sec_items, ptx_section_item, pc->sec_items.n - 1)
+                                           : NULL;
+  if (!last || last->kind != PTX_SEC_DATA || last->type != t) {
+    last = add_sec_item(pc, PTX_SEC_DATA, loc);
+    if (!last)
+      return;
+    last->type = (uint8_t)t;
+    last->value = pc->sec_values.n; /* index of the first value until the section ends */
+  }
+  int64_t *slot = ptx_vec_push(&pc->sec_values, sizeof *slot);
+  if (!slot) {
+    ptx_oom(pc);
     return;
   }
-  it->is_label_def = 1;
-  it->sym = ptx_intern(pc, name.s, name.len);
-  it->loc = loc;
+  *slot = v;
+  last->n++;
 }
 
 void ptx_b_section_data(ptx_parse_ctx *pc, ptx_tok type, ptx_elist values, ptx_loc loc)
@@ -501,45 +531,40 @@ void ptx_b_section_data(ptx_parse_ctx *pc, ptx_tok type, ptx_elist values, ptx_l
   int64_t lo = bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1));
   uint64_t hi = bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1;
   for (const ptx_expr *v = values.head; v; v = v->next) {
-    if (v->kind == PTX_EX_INT && v->tok.val > hi) {
-      ptx_error(pc, v->loc, "%llu does not fit in .%s", (unsigned long long)v->tok.val, ptx_type_table[t].name);
+    if (v->kind == PTX_EX_INT) {
+      if (v->tok.val > hi)
+        ptx_error(pc, v->loc, "%llu does not fit in .%s", (unsigned long long)v->tok.val, ptx_type_table[t].name);
+      else
+        add_sec_value(pc, t, (int64_t)v->tok.val, v->loc);
       continue;
     }
-    if (v->kind == PTX_EX_UNARY && bits < 64 && v->a->tok.val > (uint64_t)-lo) {
-      ptx_error(pc, v->loc, "-%llu does not fit in .%s", (unsigned long long)v->a->tok.val,
-                ptx_type_table[t].name);
+    if (v->kind == PTX_EX_UNARY) {
+      if (bits < 64 && v->a->tok.val > (uint64_t)-lo)
+        ptx_error(pc, v->loc, "-%llu does not fit in .%s", (unsigned long long)v->a->tok.val,
+                  ptx_type_table[t].name);
+      else
+        add_sec_value(pc, t, (int64_t)(0 - v->a->tok.val), v->loc);
       continue;
     }
-    ptx_section_item *it = ptx_vec_push(&pc->sec_items, sizeof *it);
-    if (!it) {
-      ptx_oom(pc);
-      break;
-    }
-    it->type = (uint8_t)t;
-    it->loc = v->loc;
-    const ptx_expr *base = v;
+    const ptx_expr *base = v, *rhs = NULL;
     if (v->kind == PTX_EX_BINARY) {
       base = v->a;
-      const ptx_expr *rhs = v->b;
-      if (rhs->kind == PTX_EX_INT) {
-        it->value = v->op == '-' ? -(int64_t)rhs->tok.val : (int64_t)rhs->tok.val;
-      } else {
-        it->is_diff = 1;
-        it->sym2 = ptx_intern(pc, rhs->tok.s, rhs->tok.len);
-      }
-      if (base->kind == PTX_EX_INT || base->kind == PTX_EX_UNARY || base->kind == PTX_EX_BINARY) {
-        ptx_error(pc, v->loc, "a section value must be a number, a label, label+N or label-label");
-        continue;
-      }
+      rhs = v->b;
     }
-    if (base->kind == PTX_EX_INT) {
-      it->value = (int64_t)base->tok.val;
-    } else if (base->kind == PTX_EX_UNARY) {
-      it->value = -(int64_t)base->a->tok.val;
-    } else {
-      it->is_sym = 1;
-      it->sym = ptx_intern(pc, base->tok.s, base->tok.len);
+    if (base->kind != PTX_EX_NAME && base->kind != PTX_EX_DOTNAME) {
+      ptx_error(pc, v->loc, "a section value must be a number, a label, label+N or label-label");
+      continue;
     }
+    bool diff = rhs && rhs->kind != PTX_EX_INT;
+    ptx_section_item *it = add_sec_item(pc, diff ? PTX_SEC_DIFF : PTX_SEC_SYM, v->loc);
+    if (!it)
+      break;
+    it->type = (uint8_t)t;
+    it->sym = ptx_intern(pc, base->tok.s, base->tok.len);
+    if (diff)
+      it->sym2 = ptx_intern(pc, rhs->tok.s, rhs->tok.len);
+    else if (rhs)
+      it->value = v->op == '-' ? -(int64_t)rhs->tok.val : (int64_t)rhs->tok.val;
   }
 done:
   ptx_statement_done(pc);
@@ -551,12 +576,21 @@ void ptx_b_section_end(ptx_parse_ctx *pc, ptx_loc loc)
   ptx_section *s = pc->section;
   if (!s)
     return;
+  int64_t *values = ptx_copy_vec(pc, &pc->sec_values, sizeof(int64_t));
+  for (uint32_t i = 0; i < pc->sec_items.n; i++) {
+    ptx_section_item *it = &PTX_VEC_AT(&pc->sec_items, ptx_section_item, i);
+    if (it->kind == PTX_SEC_DATA) {
+      it->values = values ? values + it->value : NULL;
+      it->value = 0;
+    }
+  }
   s->n_items = pc->sec_items.n;
   s->items = ptx_copy_vec(pc, &pc->sec_items, sizeof(ptx_section_item));
   ptx_push_ptr(pc, &pc->sections, s);
   ptx_add_item(pc, PTX_ITEM_SECTION, s);
   pc->section = NULL;
   pc->sec_items.n = 0;
+  pc->sec_values.n = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -593,7 +627,7 @@ static void check_section_refs(ptx_parse_ctx *pc)
     ptx_section *s = m->sections[i];
     ptx_push_ptr(pc, &names, s->name);
     for (uint32_t j = 0; j < s->n_items; j++)
-      if (s->items[j].is_label_def)
+      if (s->items[j].kind == PTX_SEC_LABEL)
         ptx_push_ptr(pc, &names, s->items[j].sym);
   }
   for (uint32_t i = 0; i < m->n_funcs; i++) {
@@ -612,9 +646,9 @@ static void check_section_refs(ptx_parse_ctx *pc)
     ptx_section *s = m->sections[i];
     for (uint32_t j = 0; j < s->n_items; j++) {
       const ptx_section_item *it = &s->items[j];
-      if (it->is_sym && !section_ref_ok(&names, it->sym))
+      if ((it->kind == PTX_SEC_SYM || it->kind == PTX_SEC_DIFF) && !section_ref_ok(&names, it->sym))
         ptx_error(pc, it->loc, "undefined label '%s' in section %s", it->sym->str, s->name->str);
-      if (it->is_diff && !section_ref_ok(&names, it->sym2))
+      if (it->kind == PTX_SEC_DIFF && !section_ref_ok(&names, it->sym2))
         ptx_error(pc, it->loc, "undefined label '%s' in section %s", it->sym2->str, s->name->str);
     }
   }
@@ -656,11 +690,20 @@ void ptx_b_module_end(ptx_parse_ctx *pc)
     m->funcs[i]->module_index = i;
   check_section_refs(pc);
   /* .loc file indices must name a .file (warning: debug info only). */
+  uint32_t max_file = 0;
+  for (uint32_t i = 0; i < m->n_files; i++)
+    if (m->files[i]->index > max_file)
+      max_file = m->files[i]->index;
+  uint8_t *defined = max_file < (1u << 24) ? calloc(max_file + 1, 1) : NULL;
+  for (uint32_t i = 0; defined && i < m->n_files; i++)
+    defined[m->files[i]->index] = 1;
   for (uint32_t i = 1; i < m->n_dbg_locs; i++) {
-    if (m->dbg_locs[i].file && !ptx_module_file(m, m->dbg_locs[i].file)) {
-      ptx_warning(pc, none, ".loc refers to file index %u, which no .file directive defines",
-                  m->dbg_locs[i].file);
+    uint32_t file = m->dbg_locs[i].file;
+    bool ok = file == 0 || (defined ? file <= max_file && defined[file] : ptx_module_file(m, file) != NULL);
+    if (!ok) {
+      ptx_warning(pc, none, ".loc refers to file index %u, which no .file directive defines", file);
       break;
     }
   }
+  free(defined);
 }

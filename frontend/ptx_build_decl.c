@@ -68,19 +68,32 @@ static ptx_var *as_range(ptx_sym *s)
 ptx_sym *ptx_lookup(ptx_parse_ctx *pc, const char *s, size_t len, uint32_t *index)
 {
   *index = 0;
+  /* Most operands are registers of a %r<N> range: try the prefix first,
+   * unless some plain name like %r1 shadows a range element somewhere. */
+  size_t plen;
+  uint32_t idx;
+  if (!pc->range_shadowed && split_index(s, len, &plen, &idx)) {
+    ptx_name *p = ptx_names_find(&pc->m->names, s, plen);
+    ptx_var *v = p ? as_range(p->var) : NULL;
+    if (v && idx < v->range) {
+      /* A plain register spelled like a range element cannot coexist
+       * (ptx_bind reports it), so the range is the answer. */
+      *index = idx;
+      return &v->sym;
+    }
+  }
   ptx_name *n = ptx_names_find(&pc->m->names, s, len);
   if (n && n->var)
     return n->var;
-  size_t plen;
-  uint32_t idx;
-  if (!split_index(s, len, &plen, &idx))
-    return NULL;
-  ptx_name *p = ptx_names_find(&pc->m->names, s, plen);
-  ptx_var *v = p ? as_range(p->var) : NULL;
-  if (!v || idx >= v->range)
-    return NULL;
-  *index = idx;
-  return &v->sym;
+  if (pc->range_shadowed && split_index(s, len, &plen, &idx)) {
+    ptx_name *p = ptx_names_find(&pc->m->names, s, plen);
+    ptx_var *v = p ? as_range(p->var) : NULL;
+    if (v && idx < v->range) {
+      *index = idx;
+      return &v->sym;
+    }
+  }
+  return NULL;
 }
 
 static void report_duplicate(ptx_parse_ctx *pc, const ptx_sym *s, const ptx_sym *prev)
@@ -138,6 +151,16 @@ void ptx_bind(ptx_parse_ctx *pc, ptx_sym *s)
   s->name->var = s;
   if (pc->scope > 0)
     ptx_push_ptr(pc, &pc->scope_syms, s);
+  /* A plain %r1 hiding an element of an outer %r<N> changes how names
+   * resolve (ptx_lookup). */
+  size_t plen;
+  uint32_t idx;
+  if (!pc->range_shadowed && s->kind == PTX_SYM_VAR && !((ptx_var *)s)->range &&
+      split_index(s->name->str, s->name->len, &plen, &idx)) {
+    ptx_name *p = ptx_names_find(&pc->m->names, s->name->str, plen);
+    if (p && as_range(p->var))
+      pc->range_shadowed = true;
+  }
 }
 
 ptx_func *ptx_lookup_func(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc)

@@ -455,21 +455,30 @@ static void put_section(const ptx_section *s, FILE *out)
   fprintf(out, ".section %s\n{\n", s->name->str);
   for (uint32_t i = 0; i < s->n_items; i++) {
     const ptx_section_item *it = &s->items[i];
-    if (it->is_label_def) {
+    const char *type = ptx_type_table[it->type].name;
+    switch (it->kind) {
+    case PTX_SEC_LABEL:
       fprintf(out, "%s:\n", it->sym->str);
-      continue;
+      break;
+    case PTX_SEC_DATA:
+      for (uint32_t k = 0; k < it->n; k++) {
+        if (k % 16 == 0)
+          fprintf(out, "%s\t.%s ", k ? "\n" : "", type);
+        else
+          fputs(", ", out);
+        fprintf(out, "%" PRId64, it->values[k]);
+      }
+      fputc('\n', out);
+      break;
+    case PTX_SEC_SYM:
+      fprintf(out, "\t.%s %s", type, it->sym->str);
+      put_offset(it->value, out);
+      fputc('\n', out);
+      break;
+    case PTX_SEC_DIFF:
+      fprintf(out, "\t.%s %s-%s\n", type, it->sym->str, it->sym2->str);
+      break;
     }
-    fprintf(out, "\t.%s ", ptx_type_table[it->type].name);
-    if (it->is_sym) {
-      fputs(it->sym->str, out);
-      if (it->is_diff)
-        fprintf(out, "-%s", it->sym2->str);
-      else
-        put_offset(it->value, out);
-    } else {
-      fprintf(out, "%" PRId64, it->value);
-    }
-    fputc('\n', out);
   }
   fputs("}\n", out);
 }
@@ -774,10 +783,12 @@ static bool section_eq(const ptx_section *a, const ptx_section *b)
     return false;
   for (uint32_t i = 0; i < a->n_items; i++) {
     const ptx_section_item *x = &a->items[i], *y = &b->items[i];
-    if (x->type != y->type || x->is_label_def != y->is_label_def || x->is_sym != y->is_sym ||
-        x->is_diff != y->is_diff || x->value != y->value || !name_eq(x->sym, y->sym) ||
-        !name_eq(x->sym2, y->sym2))
+    if (x->kind != y->kind || x->type != y->type || x->n != y->n || x->value != y->value ||
+        !name_eq(x->sym, y->sym) || !name_eq(x->sym2, y->sym2))
       return false;
+    for (uint32_t k = 0; k < x->n; k++)
+      if (x->values[k] != y->values[k])
+        return false;
   }
   return true;
 }

@@ -76,25 +76,6 @@ ptx_expr *ptx_expr_list(ptx_parse_ctx *pc, ptx_expr_kind kind, ptx_elist l, ptx_
   return e;
 }
 
-ptx_elist ptx_elist_one(ptx_expr *e)
-{
-  ptx_elist l = {e, e, e ? 1u : 0u};
-  return l;
-}
-
-ptx_elist ptx_elist_append(ptx_elist l, ptx_expr *e)
-{
-  if (!e)
-    return l; /* out of memory: already reported */
-  if (l.tail)
-    l.tail->next = e;
-  else
-    l.head = e;
-  l.tail = e;
-  l.n++;
-  return l;
-}
-
 static bool is_warp_sz(const ptx_expr *e);
 
 static bool is_const(const ptx_expr *e, int depth)

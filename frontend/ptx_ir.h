@@ -313,14 +313,22 @@ typedef struct ptx_file_entry {
   ptx_loc loc;
 } ptx_file_entry;
 
-/* One datum of a `.section` block. */
+/* One statement of a `.section` block: a label, a run of plain numbers of
+ * one type (consecutive data lines are merged), or one address. */
+typedef enum ptx_sec_kind {
+  PTX_SEC_LABEL, /* sym: */
+  PTX_SEC_DATA,  /* .bN v, v, ...: n values */
+  PTX_SEC_SYM,   /* .bN sym+value */
+  PTX_SEC_DIFF   /* .bN sym-sym2 */
+} ptx_sec_kind;
+
 typedef struct ptx_section_item {
-  uint8_t type;       /* .b8/.b16/.b32/.b64; PTX_TYPE_NONE for a label */
-  uint8_t is_label_def;
-  uint8_t is_sym;     /* value names a label or section (+ offset) */
-  uint8_t is_diff;    /* value is sym - sym2 */
+  uint8_t kind;       /* ptx_sec_kind */
+  uint8_t type;       /* .b8/.b16/.b32/.b64 (PTX_TYPE_NONE for a label) */
+  uint32_t n;         /* PTX_SEC_DATA: number of values */
   ptx_name *sym, *sym2;
-  int64_t value;      /* constant, or offset added to sym */
+  int64_t value;      /* PTX_SEC_SYM: offset */
+  int64_t *values;    /* PTX_SEC_DATA */
   ptx_loc loc;
 } ptx_section_item;
 

@@ -17,7 +17,7 @@ static void ctx_free(ptx_parse_ctx *pc)
   ptx_vec *vecs[] = {&pc->items, &pc->vars, &pc->funcs, &pc->files, &pc->sections, &pc->dbg_locs,
                      &pc->targets, &pc->target_dirs, &pc->dbg_refs, &pc->scope_syms, &pc->scope_marks, &pc->insns,
                      &pc->stmts, &pc->labels, &pc->fvars, &pc->label_refs, &pc->func_pragmas,
-                     &pc->sec_items};
+                     &pc->sec_items, &pc->sec_values};
   for (size_t i = 0; i < PTX_ARRAY_SIZE(vecs); i++)
     ptx_vec_free(vecs[i]);
   ptx_arena_free(&pc->scratch);

@@ -157,6 +157,7 @@ typedef struct ptx_parse_ctx {
   ptx_loc body_loc;        /* its opening brace */
   ptx_func *func_prev;     /* earlier declaration of the same function */
   uint32_t scope;          /* 0 module, 1 function, deeper for { } blocks */
+  bool range_shadowed;     /* a plain name hides an element of a %r<N> */
   ptx_vec scope_syms;      /* ptx_sym* declared in open inner scopes */
   ptx_vec scope_marks;     /* uint32: scope_syms.n at each scope entry */
   ptx_vec insns, stmts, labels, fvars, label_refs, func_pragmas;
@@ -166,6 +167,7 @@ typedef struct ptx_parse_ctx {
   /* Section under construction. */
   ptx_section *section;
   ptx_vec sec_items;
+  ptx_vec sec_values;      /* int64: values of the section's data runs */
 } ptx_parse_ctx;
 
 /* ------------------------------------------------------------------ */
@@ -199,8 +201,23 @@ ptx_expr *ptx_expr_unary(ptx_parse_ctx *pc, int op, ptx_expr *a, ptx_loc loc);
 ptx_expr *ptx_expr_binary(ptx_parse_ctx *pc, int op, ptx_expr *a, ptx_expr *b, ptx_loc loc);
 ptx_expr *ptx_expr_cond(ptx_parse_ctx *pc, ptx_expr *a, ptx_expr *b, ptx_expr *c, ptx_loc loc);
 ptx_expr *ptx_expr_list(ptx_parse_ctx *pc, ptx_expr_kind kind, ptx_elist l, ptx_loc loc);
-ptx_elist ptx_elist_one(ptx_expr *e);
-ptx_elist ptx_elist_append(ptx_elist l, ptx_expr *e);
+static inline ptx_elist ptx_elist_one(ptx_expr *e)
+{
+  ptx_elist l = {e, e, e ? 1u : 0u};
+  return l;
+}
+static inline ptx_elist ptx_elist_append(ptx_elist l, ptx_expr *e)
+{
+  if (!e)
+    return l; /* out of memory: already reported */
+  if (l.tail)
+    l.tail->next = e;
+  else
+    l.head = e;
+  l.tail = e;
+  l.n++;
+  return l;
+}
 /* Is e a constant expression (no names)? */
 bool ptx_expr_is_const(const ptx_expr *e);
 /* Evaluates a constant expression; reports and returns -1 on error. */

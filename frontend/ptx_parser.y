@@ -14,6 +14,7 @@
 %define api.prefix {ptx_yy}
 %define parse.error custom
 %define parse.lac full
+
 %locations
 %param {ptx_parse_ctx *pc}
 
@@ -89,7 +90,7 @@ static void ptx_yyerror(const PTX_YYLTYPE *loc, ptx_parse_ctx *pc, const char *m
 %token T_SHL "<<" T_SHR ">>" T_LE "<=" T_GE ">=" T_EQ "==" T_NE "!="
 %token T_ANDAND "&&" T_OROR "||"
 
-%type <expr> expr primary operand aelem attr_item loc_label init sec_val word_item
+%type <expr> expr compound_expr primary operand aelem attr_item loc_label init sec_val word_item
 %type <elist> operands operands_opt elems aelems target_words attr_list int_list
 %type <elist> loc_tail loc_nums sec_vals init_list fattrs word_list strings proto_dirs
 %type <spec> decl_spec
@@ -110,6 +111,9 @@ static void ptx_yyerror(const PTX_YYLTYPE *loc, ptx_parse_ctx *pc, const char *m
 %left '+' '-'
 %left '*' '/' '%'
 %precedence UNARY
+
+
+
 
 %%
 
@@ -385,7 +389,11 @@ operands:
   ;
 
 operand:
-    expr
+    T_WORD {
+        /* A lone name -- most operands -- is reduced once, not through
+         * primary and expr (compound_expr excludes it). */
+        $$ = ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1)); }
+  | compound_expr
   | '{' elems '}' { $$ = ptx_expr_list(pc, PTX_EX_VEC, $2, LOC(@1)); }
   | '[' aelems ']' { $$ = ptx_expr_list(pc, PTX_EX_ADDR, $2, LOC(@1)); }
   | '[' aelems ']' T_DOTNAME {
@@ -416,6 +424,12 @@ aelem:
 /* Constant and operand expressions (PTX ISA 4.5.4, C precedence).     */
 
 expr:
+    T_WORD { $$ = ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1)); }
+  | compound_expr
+  ;
+
+/* Every expression but a lone name (see operand). */
+compound_expr:
     primary
   | '-' expr %prec UNARY { $$ = ptx_expr_unary(pc, '-', $2, LOC(@1)); }
   | '+' expr %prec UNARY { $$ = ptx_expr_unary(pc, '+', $2, LOC(@1)); }
@@ -448,7 +462,6 @@ primary:
     T_INT { $$ = ptx_expr_tok(pc, PTX_EX_INT, $1, LOC(@1)); }
   | T_F32 { $$ = ptx_expr_tok(pc, PTX_EX_F32, $1, LOC(@1)); }
   | T_F64 { $$ = ptx_expr_tok(pc, PTX_EX_F64, $1, LOC(@1)); }
-  | T_WORD { $$ = ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1)); }
   | T_SINK { $$ = ptx_expr_tok(pc, PTX_EX_SINK, $1, LOC(@1)); }
   | T_WORD '[' expr ']' { $$ = ptx_expr_tok(pc, PTX_EX_INDEX, $1, LOC(@1)); if ($$) $$->a = $3; }
   | T_WORD '(' expr ')' { $$ = ptx_expr_tok(pc, PTX_EX_CALL, $1, LOC(@1)); if ($$) $$->a = $3; }

@@ -200,7 +200,10 @@ START_TEST(debug_locations)
   ck_assert_str_eq(ptx_module_file(m, 2)->path, "b.h");
   ck_assert_uint_eq(ptx_module_file(m, 2)->size, 456);
   ck_assert_uint_eq(m->n_sections, 1);
-  ck_assert_uint_eq(m->sections[0]->n_items, 3); /* the label and two bytes */
+  ck_assert_uint_eq(m->sections[0]->n_items, 2); /* the label and a run of two bytes */
+  ck_assert_int_eq(m->sections[0]->items[1].kind, PTX_SEC_DATA);
+  ck_assert_uint_eq(m->sections[0]->items[1].n, 2);
+  ck_assert_int_eq(m->sections[0]->items[1].values[0], 95);
   ptx_module_free(m);
   char *msgs = test_parse_fail(HEADER ".entry k()\n{\n.loc 2 7 1, function_name s, inlined_at 1 9 9\nret;\n}\n");
   ck_assert(strstr(msgs, "not used by a preceding .loc"));
