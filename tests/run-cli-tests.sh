@@ -1,0 +1,84 @@
+#!/bin/sh
+# run-cli-tests.sh -- the ptxsim command: options, exit statuses, and the
+# output of `check` and `dump` on bundled examples.
+set -u
+: "${PTXSIM:?set PTXSIM to the ptxsim binary}"
+: "${srcdir:=.}"
+fail=0
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+expect_status() { # expected-status description command...
+  want=$1 what=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: $what: exit status $got, expected $want"
+    sed 's/^/  | /' "$tmp/err"
+    fail=$((fail + 1))
+  fi
+}
+expect_grep() { # file pattern description
+  if ! grep -q -- "$2" "$1"; then
+    echo "FAIL: $3: '$2' not found in:"
+    sed 's/^/  | /' "$1"
+    fail=$((fail + 1))
+  fi
+}
+
+expect_status 0 "--version" "$PTXSIM" --version
+expect_grep "$tmp/out" "^ptxsim [0-9]" "--version output"
+expect_status 0 "--help" "$PTXSIM" --help
+expect_grep "$tmp/out" "check" "--help lists check"
+expect_grep "$tmp/out" "dump" "--help lists dump"
+expect_status 0 "check --help" "$PTXSIM" check --help
+expect_grep "$tmp/out" "usage: ptxsim check" "check usage"
+expect_status 0 "--list-ops" "$PTXSIM" --list-ops
+expect_grep "$tmp/out" "^wgmma.mma_async" "--list-ops lists wgmma"
+rows=$(grep -c '^PTX_OP(' "$srcdir/frontend/ptx_ops.def")
+[ "$(wc -l <"$tmp/out")" -eq $((rows + 1)) ] || { echo "FAIL: --list-ops does not list the $rows opcodes"; fail=$((fail + 1)); }
+
+# Usage errors exit 2 and say what is wrong.
+expect_status 2 "no command" "$PTXSIM"
+expect_grep "$tmp/err" "no command given" "no command message"
+expect_status 2 "unknown command" "$PTXSIM" frobnicate
+expect_grep "$tmp/err" "unknown command 'frobnicate'" "unknown command message"
+expect_status 2 "check without files" "$PTXSIM" check
+expect_status 2 "check with a bad option" "$PTXSIM" check --bogus x.ptx
+expect_status 2 "dump with two files" "$PTXSIM" dump a.ptx b.ptx
+
+# Bad input exits 1.
+expect_status 1 "missing file" "$PTXSIM" check "$tmp/no-such-file.ptx"
+expect_grep "$tmp/err" "no-such-file.ptx: error: cannot open" "missing file message"
+printf '.version 9.0\n.target sm_75\n.entry k() { frob; }\n' >"$tmp/bad.ptx"
+expect_status 1 "bad PTX" "$PTXSIM" check "$tmp/bad.ptx"
+expect_grep "$tmp/err" "bad.ptx:3:14: error: unknown instruction 'frob'" "bad PTX message"
+# One good and one bad file: both reported, exit 1.
+expect_status 1 "good and bad file" "$PTXSIM" check "$srcdir/benchmarks/ptx/vecadd.ptx" "$tmp/bad.ptx"
+expect_grep "$tmp/out" "kernel vecadd" "good file still summarised"
+
+# The summary of a known kernel (checked by hand against vecadd.cu).
+expect_status 0 "check vecadd" "$PTXSIM" check "$srcdir/benchmarks/ptx/vecadd.ptx"
+expect_grep "$tmp/out" "PTX ISA 9.0, sm_75, 64-bit addresses" "module summary"
+expect_grep "$tmp/out" "kernel vecadd" "kernel listed"
+expect_grep "$tmp/out" "parameters: 4 (28 bytes)" "parameter block size"
+expect_grep "$tmp/out" "vecadd_param_3 .* .u32  offset 24, 4 bytes" "parameter offsets"
+expect_status 0 "check matmul" "$PTXSIM" check "$srcdir/benchmarks/ptx/matmul_tiled.ptx"
+expect_grep "$tmp/out" "shared: 2048 bytes static" "matmul shared tiles (2 x 16x16 floats)"
+expect_status 0 "check dyn_shared" "$PTXSIM" check "$srcdir/benchmarks/ptx/dyn_shared.ptx"
+expect_grep "$tmp/out" "dynamic (extern) shared memory" "dynamic shared memory noticed"
+
+# Warnings go to stderr and do not fail the check.
+printf '.version 6.0\n.target sm_70\n.entry k() { .reg .b32 %%r<2>; redux.sync.add.u32 %%r0, %%r1, 0xffffffff; ret; }\n' >"$tmp/old.ptx"
+expect_status 0 "warnings only" "$PTXSIM" check "$tmp/old.ptx"
+expect_grep "$tmp/err" "warning: 'redux' requires PTX ISA 7.0" "version warning"
+
+# dump: canonical text that dumps to itself.
+expect_status 0 "dump" "$PTXSIM" dump "$srcdir/benchmarks/ptx/calls_recursion.ptx"
+cp "$tmp/out" "$tmp/d1.ptx"
+expect_status 0 "dump -o" "$PTXSIM" dump -o "$tmp/d2.ptx" "$tmp/d1.ptx"
+cmp -s "$tmp/d1.ptx" "$tmp/d2.ptx" || { echo "FAIL: dump is not a fixed point"; fail=$((fail + 1)); }
+
+echo "$fail failures"
+[ "$fail" -eq 0 ]
