@@ -59,3 +59,8 @@ tests_frontend_check_parser_CFLAGS = $(TEST_CFLAGS) -pthread
 tests_frontend_check_parser_LDADD = $(TEST_LDADD) -lpthread
 tests_frontend_check_forms_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_forms_LDADD = $(TEST_LDADD)
+
+## The public interface, linked against the installed library's objects.
+check_PROGRAMS += tests/src/check_api
+tests_src_check_api_CFLAGS = $(TEST_CFLAGS)
+tests_src_check_api_LDADD = libptxsim.la $(CHECK_LIBS)
