@@ -331,6 +331,16 @@ ptx_dlist ptx_dlist_append(ptx_dlist l, ptx_declarator *d)
 /* ------------------------------------------------------------------ */
 /* Initialisers.                                                       */
 
+static ptx_init *new_init(ptx_parse_ctx *pc, ptx_init_kind kind, ptx_loc loc)
+{
+  ptx_init *in = ptx_alloc(pc, sizeof *in);
+  if (in) {
+    in->kind = (uint8_t)kind;
+    in->loc = loc;
+  }
+  return in;
+}
+
 static ptx_init *lower_init(ptx_parse_ctx *pc, const ptx_expr *e, ptx_type type, int depth);
 
 static ptx_init *init_sym(ptx_parse_ctx *pc, const ptx_expr *name, int64_t offset, bool generic,
@@ -356,10 +366,8 @@ static ptx_init *init_sym(ptx_parse_ctx *pc, const ptx_expr *name, int64_t offse
               s->name->str);
     return NULL;
   }
-  ptx_init *in = ptx_alloc(pc, sizeof *in);
+  ptx_init *in = new_init(pc, PTX_INIT_SYM, loc);
   if (in) {
-    in->kind = PTX_INIT_SYM;
-    in->loc = loc;
     in->is_generic = generic;
     in->u.sym.sym = s;
     in->u.sym.offset = offset;
@@ -443,11 +451,9 @@ static ptx_init *lower_field(ptx_parse_ctx *pc, const ptx_expr *e, ptx_type type
               ptx_type_table[type].name);
     return NULL;
   }
-  ptx_init *in = ptx_alloc(pc, sizeof *in);
+  ptx_init *in = new_init(pc, PTX_INIT_FIELD, e->loc);
   if (!in)
     return NULL;
-  in->kind = PTX_INIT_FIELD;
-  in->loc = e->loc;
   in->u.field.member = ptx_intern(pc, name->tok.s, name->tok.len);
   if (mem->words) {
     if (val->kind != PTX_EX_NAME || !word_in_list(mem->words, val->tok.s, val->tok.len)) {
@@ -483,11 +489,9 @@ static ptx_init *lower_init(ptx_parse_ctx *pc, const ptx_expr *e, ptx_type type,
     return NULL;
   }
   if (e->kind == PTX_EX_VEC) {
-    ptx_init *in = ptx_alloc(pc, sizeof *in);
+    ptx_init *in = new_init(pc, PTX_INIT_LIST, e->loc);
     if (!in)
       return NULL;
-    in->kind = PTX_INIT_LIST;
-    in->loc = e->loc;
     in->n = e->n;
     in->u.elems = e->n ? ptx_alloc(pc, sizeof(ptx_init) * e->n) : NULL;
     if (e->n && !in->u.elems)
@@ -542,11 +546,9 @@ static ptx_init *lower_init(ptx_parse_ctx *pc, const ptx_expr *e, ptx_type type,
       ptx_error(pc, e->loc, "mask() applies to integers and addresses");
       return NULL;
     }
-    ptx_init *in = ptx_alloc(pc, sizeof *in);
+    ptx_init *in = new_init(pc, PTX_INIT_MASK, e->loc);
     if (!in)
       return NULL;
-    in->kind = PTX_INIT_MASK;
-    in->loc = e->loc;
     in->u.mask.mask = mask;
     in->u.mask.inner = inner;
     return in;

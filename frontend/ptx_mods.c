@@ -1,7 +1,7 @@
 /* ptx_mods.c -- the modifier table and its lookups. */
 #include "frontend/ptx_mods.h"
 
-#include <string.h>
+#include "frontend/ptx_table.h"
 
 static const ptx_mod_info mod_rows[] = {
 #define PTX_MOD(id, name, cats, ver, sm) {name, cats, ver, sm},
@@ -40,21 +40,8 @@ const char *ptx_mod_name(ptx_mod m)
 
 ptx_mod ptx_mod_lookup_component(const char *s, size_t len)
 {
-  size_t lo = 0, hi = N_MOD_ROWS;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    const char *name = mod_rows[mid].name;
-    int c = strncmp(name, s, len);
-    if (c == 0 && name[len] != '\0')
-      c = 1;
-    if (c == 0)
-      return (ptx_mod)(PTX_TYPE_COUNT + mid);
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return PTX_MOD_NONE;
+  long i = ptx_table_find(mod_rows, N_MOD_ROWS, sizeof mod_rows[0], s, len);
+  return i < 0 ? PTX_MOD_NONE : (ptx_mod)(PTX_TYPE_COUNT + i);
 }
 
 ptx_mod ptx_mod_lookup(const char *s, size_t len)

@@ -1,7 +1,7 @@
 /* ptx_sregs.c -- special-register table and lookup. */
 #include "frontend/ptx_sregs.h"
 
-#include <string.h>
+#include "frontend/ptx_table.h"
 
 #include "frontend/ptx_types.h"
 
@@ -15,21 +15,9 @@ const ptx_sreg_info ptx_sreg_table[PTX_SREG_COUNT] = {
 
 static ptx_sreg sreg_find(const char *s, size_t len)
 {
-  size_t lo = 1, hi = PTX_SREG_COUNT;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    const char *name = ptx_sreg_table[mid].name;
-    int c = strncmp(name, s, len);
-    if (c == 0 && name[len] != '\0')
-      c = 1;
-    if (c == 0)
-      return (ptx_sreg)mid;
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return PTX_SREG_NONE;
+  /* Row 0 is PTX_SREG_NONE; the rest are sorted. */
+  long i = ptx_table_find(&ptx_sreg_table[1], PTX_SREG_COUNT - 1, sizeof ptx_sreg_table[0], s, len);
+  return i < 0 ? PTX_SREG_NONE : (ptx_sreg)(i + 1);
 }
 
 ptx_sreg ptx_sreg_lookup(const char *s, size_t len, unsigned *index)

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "frontend/ptx_table.h"
+
 const ptx_type_info ptx_type_table[PTX_TYPE_COUNT] = {
   [PTX_TYPE_NONE] = {"", 0, PTX_TK_NONE, 0},
 #define PTX_TYPE(id, name, bits, kind, lanes) [PTX_TYPE_##id] = {name, bits, kind, lanes},
@@ -18,22 +20,9 @@ const char *const ptx_space_names[PTX_SPACE_COUNT] = {
 
 ptx_type ptx_type_lookup(const char *s, size_t len)
 {
-  /* ptx_types.def is sorted, and entry 0 is PTX_TYPE_NONE. */
-  size_t lo = 1, hi = PTX_TYPE_COUNT;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    const char *name = ptx_type_table[mid].name;
-    int c = strncmp(name, s, len);
-    if (c == 0 && name[len] != '\0')
-      c = 1; /* name is longer than s */
-    if (c == 0)
-      return (ptx_type)mid;
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return PTX_TYPE_NONE;
+  /* Row 0 is PTX_TYPE_NONE; the rest are sorted. */
+  long i = ptx_table_find(&ptx_type_table[1], PTX_TYPE_COUNT - 1, sizeof ptx_type_table[0], s, len);
+  return i < 0 ? PTX_TYPE_NONE : (ptx_type)(i + 1);
 }
 
 static bool is_int_or_bits(ptx_type_kind k)

@@ -10,6 +10,15 @@
 #include "frontend/ptx_parse.h"
 #include "tests/test_util.h"
 
+int test_run(Suite *s)
+{
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 const char *test_srcdir(void)
 {
   const char *s = getenv("srcdir");

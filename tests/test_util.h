@@ -2,11 +2,14 @@
 #ifndef PTXSIM_TESTS_TEST_UTIL_H
 #define PTXSIM_TESTS_TEST_UTIL_H
 
+#include <check.h>
 #include <stddef.h>
 
 #include "frontend/ptx_diag.h"
 #include "frontend/ptx_ir.h"
 
+/* Runs a suite; returns the process exit status (0 when all pass). */
+int test_run(Suite *s);
 /* The source tree (from $srcdir, as automake's test harness sets it). */
 const char *test_srcdir(void);
 /* Joins the source tree and a relative path (static buffer). */

@@ -100,9 +100,5 @@ int main(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, all_nvcc_forms_covered);
   suite_add_tcase(s, tc);
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return test_run(s);
 }

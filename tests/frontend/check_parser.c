@@ -318,9 +318,5 @@ static Suite *parser_suite(void)
 
 int main(void)
 {
-  SRunner *sr = srunner_create(parser_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return test_run(parser_suite());
 }

@@ -224,9 +224,5 @@ static Suite *tables_suite(void)
 
 int main(void)
 {
-  SRunner *sr = srunner_create(tables_suite());
-  srunner_run_all(sr, CK_NORMAL);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return test_run(tables_suite());
 }
