@@ -12,6 +12,7 @@
 #include "frontend/ptx_ops.h"
 #include "frontend/ptx_sregs.h"
 #include "frontend/ptx_types.h"
+#include "tests/test_util.h"
 
 START_TEST(types_sorted_and_found)
 {
