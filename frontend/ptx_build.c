@@ -395,10 +395,6 @@ done:
 /* `.pragma "a", "b";` is kept as one pragma per string. */
 void ptx_b_pragma(ptx_parse_ctx *pc, ptx_elist strings, ptx_loc loc)
 {
-  if (pc->func && pc->scope == 0 && !pc->func->is_entry) {
-    ptx_error(pc, loc, ".pragma may come before a kernel's body, not a .func's (put it in the body)");
-    goto done;
-  }
   if (!pc->func)
     ptx_require_header(pc, loc);
   for (const ptx_expr *e = strings.head; e; e = e->next) {
@@ -408,12 +404,15 @@ void ptx_b_pragma(ptx_parse_ctx *pc, ptx_elist strings, ptx_loc loc)
       if (s)
         s->u.pragma = text;
     } else if (pc->func) {
+      /* Whether it belongs to the header or to the module (after a
+       * declaration without ';') is known when the header ends. */
+      if (pc->func_pragmas.n == 0)
+        pc->func_pragma_loc = loc;
       ptx_push_ptr(pc, &pc->func_pragmas, (void *)text);
     } else {
       ptx_add_item(pc, PTX_ITEM_PRAGMA, (void *)text);
     }
   }
-done:
   ptx_statement_done(pc);
 }
 

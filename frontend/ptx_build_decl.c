@@ -1119,13 +1119,22 @@ static void check_perf(ptx_parse_ctx *pc, const ptx_func *f)
               f->sym.name->str);
 }
 
-void ptx_b_func_end(ptx_parse_ctx *pc, bool has_body, ptx_loc loc)
+void ptx_b_func_end(ptx_parse_ctx *pc, ptx_func_end_kind end, ptx_loc loc)
 {
   (void)loc;
   ptx_func *f = pc->func;
   if (!f)
     return;
+  bool has_body = end == PTX_FUNC_END_BODY;
   check_perf(pc, f);
+  if (pc->func_pragmas.n && end != PTX_FUNC_END_NONE && !f->is_entry) {
+    ptx_error(pc, pc->func_pragma_loc,
+              ".pragma may come before a kernel's body, not a .func's (put it in the body)");
+    pc->func_pragmas.n = 0;
+  }
+  /* After a declaration without ';', the pragmas are the module's. */
+  uint32_t module_pragmas = end == PTX_FUNC_END_NONE ? pc->func_pragmas.n : 0;
+  pc->func_pragmas.n -= module_pragmas;
   if (has_body) {
     resolve_labels(pc);
     while (pc->scope > 0)
@@ -1151,6 +1160,8 @@ void ptx_b_func_end(ptx_parse_ctx *pc, bool has_body, ptx_loc loc)
   }
   ptx_push_ptr(pc, &pc->funcs, f);
   ptx_add_item(pc, PTX_ITEM_FUNC, f);
+  for (uint32_t i = 0; i < module_pragmas; i++)
+    ptx_add_item(pc, PTX_ITEM_PRAGMA, ((void **)pc->func_pragmas.data)[i]);
   pc->func = NULL;
   pc->func_prev = NULL;
   ptx_statement_done(pc);

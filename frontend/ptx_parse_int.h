@@ -161,6 +161,7 @@ typedef struct ptx_parse_ctx {
   ptx_vec scope_syms;      /* ptx_sym* declared in open inner scopes */
   ptx_vec scope_marks;     /* uint32: scope_syms.n at each scope entry */
   ptx_vec insns, stmts, labels, fvars, label_refs, func_pragmas;
+  ptx_loc func_pragma_loc; /* the first .pragma after the current header */
   uint8_t warned_ops[(PTX_OP_COUNT + 7) / 8]; /* version warnings given */
   uint32_t cur_dbg;        /* current .loc, 0 = none */
 
@@ -262,7 +263,10 @@ void ptx_b_func_header(ptx_parse_ctx *pc, bool is_entry, int linkage, ptx_elist 
                        ptx_dlist *rets, ptx_tok name, ptx_dlist *params, ptx_loc loc);
 void ptx_b_func_perf(ptx_parse_ctx *pc, int kind, ptx_elist args, ptx_loc loc);
 void ptx_b_func_body_begin(ptx_parse_ctx *pc, ptx_loc loc);
-void ptx_b_func_end(ptx_parse_ctx *pc, bool has_body, ptx_loc loc);
+/* How a function's header ends: with ';', with a body, or (a declaration
+ * ptxas accepts) with nothing, the next module item following directly. */
+typedef enum { PTX_FUNC_END_SEMI, PTX_FUNC_END_BODY, PTX_FUNC_END_NONE } ptx_func_end_kind;
+void ptx_b_func_end(ptx_parse_ctx *pc, ptx_func_end_kind end, ptx_loc loc);
 
 void ptx_b_block_begin(ptx_parse_ctx *pc, ptx_loc loc);
 void ptx_b_block_end(ptx_parse_ctx *pc, ptx_loc loc);

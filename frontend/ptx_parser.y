@@ -99,6 +99,10 @@ static void ptx_yyerror(const PTX_YYLTYPE *loc, ptx_parse_ctx *pc, const char *m
 
 %precedence LOWER_THAN_ALIGN
 %precedence T_ALIGN
+/* A function declaration may end without ';' (ptxas accepts it); a
+ * following .pragma still belongs to the declaration. */
+%precedence PROTO_END
+%precedence T_PRAGMA
 %right '?' ':'
 %left T_OROR
 %left T_ANDAND
@@ -263,9 +267,10 @@ init_list:
 /* Functions.                                                          */
 
 function:
-    func_header func_dirs ';' { ptx_b_func_end(pc, false, LOC(@3)); }
+    func_header func_dirs ';' { ptx_b_func_end(pc, PTX_FUNC_END_SEMI, LOC(@3)); }
+  | func_header func_dirs %prec PROTO_END { ptx_b_func_end(pc, PTX_FUNC_END_NONE, LOC(@1)); }
   | func_header func_dirs '{' { ptx_b_func_body_begin(pc, LOC(@3)); }
-      stmts '}' { ptx_b_func_end(pc, true, LOC(@6)); }
+      stmts '}' { ptx_b_func_end(pc, PTX_FUNC_END_BODY, LOC(@6)); }
   ;
 
 func_header:
