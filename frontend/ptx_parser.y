@@ -550,6 +550,13 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, ptx_parse_ctx *pc)
                               pc->func->sym.name->str, pc->body_loc.line);
     else
       len += (size_t)snprintf(msg, sizeof msg, "unexpected end of file");
+  } else if ((got == YYSYMBOL_T_FUNC || got == YYSYMBOL_T_ENTRY) && pc->func && pc->scope > 0) {
+    len += (size_t)snprintf(msg, sizeof msg,
+                            "'%s' inside the body of '%s' (opened at line %u): functions cannot be "
+                            "nested; is a '}' missing?",
+                            got == YYSYMBOL_T_FUNC ? ".func" : ".entry", pc->func->sym.name->str,
+                            pc->body_loc.line);
+    n_shown = 0;
   } else if (got == YYSYMBOL_T_DOTNAME) {
     len += (size_t)snprintf(msg, sizeof msg, "unknown directive '%.*s'",
                             (int)(pc->tok_len > 60 ? 60 : pc->tok_len), pc->tok_text);
