@@ -390,8 +390,9 @@ static ptx_init *lower_init_address(ptx_parse_ctx *pc, const ptx_expr *e, bool g
     uint64_t v;
     if (ptx_expr_eval_int(pc, e->b, &v, NULL) != 0)
       return NULL;
-    int64_t d = e->op == '+' ? (int64_t)v : -(int64_t)v;
-    return lower_init_address(pc, e->a, generic, off + d);
+    /* Offsets wrap modulo 2^64, like the address arithmetic they stand for. */
+    uint64_t sum = e->op == '+' ? (uint64_t)off + v : (uint64_t)off - v;
+    return lower_init_address(pc, e->a, generic, (int64_t)sum);
   }
   if (callee_is(e, "generic") && !generic && e->a)
     return lower_init_address(pc, e->a, true, off);
