@@ -489,7 +489,7 @@ static int lower(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth)
         ptx_error(pc, e->loc, "register plus offset is only allowed inside an address [reg+imm]");
         return -1;
       }
-      o->u.sym.offset = e->op == '+' ? (int64_t)v : -(int64_t)v;
+      o->u.sym.offset = (int64_t)(e->op == '+' ? v : (uint64_t)0 - v); /* wraps mod 2^64 */
       o->loc = e->loc;
       return 0;
     }
