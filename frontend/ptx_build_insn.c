@@ -396,7 +396,7 @@ static int lower_address(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int d
     if (ptx_expr_eval_int(pc, base, &v, NULL) != 0)
       return -1;
     o->u.addr.base = NULL;
-    o->u.addr.offset = (int64_t)v + off;
+    o->u.addr.offset = (int64_t)v; /* off is 0: a constant base was not split */
     return 0;
   }
   if (base->kind != PTX_EX_NAME && base->kind != PTX_EX_INDEX) {
