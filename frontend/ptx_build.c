@@ -563,7 +563,7 @@ void ptx_b_section_data(ptx_parse_ctx *pc, ptx_tok type, ptx_elist values, ptx_l
     if (diff)
       it->sym2 = ptx_intern(pc, rhs->tok.s, rhs->tok.len);
     else if (rhs)
-      it->value = (int64_t)(v->op == '-' ? (uint64_t)0 - rhs->tok.val : rhs->tok.val);
+      it->value = ptx_offset_apply(0, v->op, rhs->tok.val);
   }
 done:
   ptx_statement_done(pc);

@@ -390,9 +390,7 @@ static ptx_init *lower_init_address(ptx_parse_ctx *pc, const ptx_expr *e, bool g
     uint64_t v;
     if (ptx_expr_eval_int(pc, e->b, &v, NULL) != 0)
       return NULL;
-    /* Offsets wrap modulo 2^64, like the address arithmetic they stand for. */
-    uint64_t sum = e->op == '+' ? (uint64_t)off + v : (uint64_t)off - v;
-    return lower_init_address(pc, e->a, generic, (int64_t)sum);
+    return lower_init_address(pc, e->a, generic, ptx_offset_apply(off, e->op, v));
   }
   if (callee_is(e, "generic") && !generic && e->a)
     return lower_init_address(pc, e->a, true, off);
@@ -1134,8 +1132,11 @@ void ptx_b_func_end(ptx_parse_ctx *pc, ptx_func_end_kind end, ptx_loc loc)
     pc->func_pragmas.n = 0;
   }
   /* After a declaration without ';', the pragmas are the module's. */
-  uint32_t module_pragmas = end == PTX_FUNC_END_NONE ? pc->func_pragmas.n : 0;
-  pc->func_pragmas.n -= module_pragmas;
+  uint32_t module_pragmas = 0;
+  if (end == PTX_FUNC_END_NONE) {
+    module_pragmas = pc->func_pragmas.n;
+    pc->func_pragmas.n = 0;
+  }
   if (has_body) {
     resolve_labels(pc);
     while (pc->scope > 0)

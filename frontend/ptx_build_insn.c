@@ -489,7 +489,7 @@ static int lower(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth)
         ptx_error(pc, e->loc, "register plus offset is only allowed inside an address [reg+imm]");
         return -1;
       }
-      o->u.sym.offset = (int64_t)(e->op == '+' ? v : (uint64_t)0 - v); /* wraps mod 2^64 */
+      o->u.sym.offset = ptx_offset_apply(0, e->op, v);
       o->loc = e->loc;
       return 0;
     }

@@ -27,6 +27,14 @@ ptx_sym *ptx_lookup(ptx_parse_ctx *pc, const char *s, size_t len, uint32_t *inde
 /* The function a name refers to; reports and returns NULL otherwise. */
 ptx_func *ptx_lookup_func(ptx_parse_ctx *pc, ptx_tok name, ptx_loc loc);
 
+/* off + v or off - v (op is '+' or '-') for `sym+N` and `sym-N`: wraps
+ * modulo 2^64 like the address arithmetic it stands for. */
+static inline int64_t ptx_offset_apply(int64_t off, int op, uint64_t v)
+{
+  uint64_t u = (uint64_t)off;
+  return (int64_t)(op == '-' ? u - v : u + v);
+}
+
 /* Do two functions take and return parameters of the same sizes? */
 bool ptx_same_prototype(const ptx_func *a, const ptx_func *b);
 

@@ -99,8 +99,9 @@ static void ptx_yyerror(const PTX_YYLTYPE *loc, ptx_parse_ctx *pc, const char *m
 
 %precedence LOWER_THAN_ALIGN
 %precedence T_ALIGN
-/* A function declaration may end without ';' (ptxas accepts it); a
- * following .pragma still belongs to the declaration. */
+/* A function declaration may end without ';' (ptxas accepts it).  A
+ * .pragma after the header is shifted into it; ptx_b_func_end decides
+ * whether it was the header's or, after such a declaration, the module's. */
 %precedence PROTO_END
 %precedence T_PRAGMA
 %right '?' ':'
