@@ -2,10 +2,16 @@
  * front end.  No global state: each module owns its IR. */
 #include "config.h"
 
+#include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "frontend/ptx_parse.h"
+#include "isa/fp_common.h"
+#include "isa/isa_prog.h"
+#include "isa/simt.h"
 #include "ptxsim.h"
 
 _Static_assert(PTX_EPARSE == (int)PTXSIM_E_PARSE && PTX_ENOMEM == (int)PTXSIM_E_NOMEM &&
@@ -31,6 +37,12 @@ const char *ptxsim_status_string(int status)
   case PTXSIM_E_NOMEM: return "out of memory";
   case PTXSIM_E_IO: return "input/output error";
   case PTXSIM_E_NOTFOUND: return "not found";
+  case PTXSIM_E_UNSUPPORTED: return "the module uses an instruction ptxsim cannot execute";
+  case PTXSIM_E_LAUNCH: return "invalid launch";
+  case PTXSIM_E_FAULT: return "the kernel made an invalid memory access";
+  case PTXSIM_E_TRAP: return "the kernel trapped";
+  case PTXSIM_E_DEADLOCK: return "barrier deadlock";
+  case PTXSIM_E_TIMEOUT: return "the kernel exceeded the instruction limit";
   default: return "unknown status";
   }
 }
@@ -130,4 +142,541 @@ int ptxsim_module_kernel_param_count(const ptxsim_module *m, const char *kernel)
   if (!f || !f->is_entry)
     return PTXSIM_E_NOTFOUND;
   return (int)f->n_params;
+}
+
+/* ------------------------------------------------------------------ */
+/* Devices.                                                             */
+
+typedef struct loaded_program {
+  const ptxsim_module *module;
+  isa_program *prog;
+} loaded_program;
+
+/* A module variable placed in device memory. */
+typedef struct device_symbol {
+  const char *name;
+  uint64_t addr, size;
+} device_symbol;
+
+struct ptxsim_device {
+  simt_mem mem;
+  loaded_program *progs;
+  size_t n_progs;
+  device_symbol *syms;
+  size_t n_syms, cap_syms;
+  FILE *out;
+  uint64_t max_insns, stack_limit;
+  char *error;
+  ptxsim_stats stats;
+  char *stats_kernel;
+};
+
+static int set_error(ptxsim_device *d, int status, const char *fmt, ...) PTX_PRINTF(3, 4);
+static int set_error(ptxsim_device *d, int status, const char *fmt, ...)
+{
+  char buf[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  free(d->error);
+  d->error = strdup(buf);
+  return status;
+}
+
+static void clear_error(ptxsim_device *d)
+{
+  free(d->error);
+  d->error = NULL;
+}
+
+int ptxsim_device_create(ptxsim_device **out)
+{
+  if (!out)
+    return PTXSIM_E_INVALID;
+  ptxsim_device *d = calloc(1, sizeof *d);
+  if (!d)
+    return PTXSIM_E_NOMEM;
+  simt_mem_init(&d->mem);
+  d->mem.heap_limit = UINT64_C(8) << 20;
+  d->max_insns = UINT64_C(1) << 40;
+  d->stack_limit = UINT64_C(64) << 10;
+  *out = d;
+  return PTXSIM_OK;
+}
+
+void ptxsim_device_destroy(ptxsim_device *d)
+{
+  if (!d)
+    return;
+  for (size_t i = 0; i < d->n_progs; i++)
+    isa_program_free(d->progs[i].prog);
+  free(d->progs);
+  free(d->syms);
+  simt_mem_release(&d->mem);
+  free(d->error);
+  free(d->stats_kernel);
+  free(d);
+}
+
+const char *ptxsim_device_error(const ptxsim_device *d)
+{
+  return d && d->error ? d->error : "";
+}
+
+void ptxsim_device_set_output(ptxsim_device *d, FILE *out)
+{
+  if (d)
+    d->out = out;
+}
+
+int ptxsim_device_set_limit(ptxsim_device *d, ptxsim_limit which, uint64_t value)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  switch (which) {
+  case PTXSIM_LIMIT_INSTRUCTIONS: d->max_insns = value; break;
+  case PTXSIM_LIMIT_STACK_SIZE: d->stack_limit = value; break;
+  case PTXSIM_LIMIT_MALLOC_HEAP_SIZE: d->mem.heap_limit = value; break;
+  default: return set_error(d, PTXSIM_E_INVALID, "unknown limit %d", (int)which);
+  }
+  return PTXSIM_OK;
+}
+
+/* ---- module variables ----------------------------------------------- */
+
+typedef struct load_ctx {
+  ptxsim_device *d;
+  const ptx_module *ir;
+  ptx_diag *diag;
+} load_ctx;
+
+static device_symbol *find_symbol(ptxsim_device *d, const char *name)
+{
+  for (size_t i = d->n_syms; i-- > 0;)
+    if (!strcmp(d->syms[i].name, name))
+      return &d->syms[i];
+  return NULL;
+}
+
+static int resolve_var(void *ctx, const ptx_var *v, uint64_t *addr)
+{
+  load_ctx *lc = ctx;
+  ptxsim_device *d = lc->d;
+  /* An .extern declaration refers to a variable another module defined. */
+  if (v->linkage == PTX_LINK_EXTERN) {
+    device_symbol *s = find_symbol(d, v->sym.name->str);
+    if (s) {
+      *addr = s->addr;
+      return 0;
+    }
+  }
+  uint64_t size = ptx_var_size_bytes(v);
+  int rc = simt_mem_alloc(&d->mem, size, v->space == PTX_SPACE_CONST ? SIMT_ALLOC_CONST
+                                                                     : SIMT_ALLOC_GLOBAL,
+                          v->sym.name->str, addr);
+  if (rc)
+    return rc;
+  if (d->n_syms == d->cap_syms) {
+    size_t cap = d->cap_syms ? 2 * d->cap_syms : 16;
+    device_symbol *s = realloc(d->syms, cap * sizeof *s);
+    if (!s)
+      return PTX_ENOMEM;
+    d->syms = s;
+    d->cap_syms = cap;
+  }
+  d->syms[d->n_syms++] = (device_symbol){v->sym.name->str, *addr, size};
+  return 0;
+}
+
+/* Writes an initializer of element type t at host h (bounded by end). */
+static void write_scalar(uint8_t *h, uint8_t *end, unsigned bytes, uint64_t v)
+{
+  if (h + bytes <= end)
+    memcpy(h, &v, bytes);
+}
+
+static uint64_t init_value(ptxsim_device *d, const isa_program *p, const ptx_init *in,
+                           uint8_t type)
+{
+  switch (in->kind) {
+  case PTX_INIT_INT:
+    if (ptx_type_kind_of((ptx_type)type) == PTX_TK_FLOAT) {
+      /* An integer written for a float element is its value. */
+      double v = in->is_unsigned ? (double)in->u.bits : (double)(int64_t)in->u.bits;
+      if (type == PTX_TYPE_F32)
+        return isa_f32_bits((float)v);
+      if (type == PTX_TYPE_F64)
+        return isa_f64_bits(v);
+    }
+    return in->u.bits;
+  case PTX_INIT_F32:
+    return type == PTX_TYPE_F64 ? isa_f64_bits((double)isa_f32_from_bits((uint32_t)in->u.bits))
+                                : in->u.bits;
+  case PTX_INIT_F64:
+    return type == PTX_TYPE_F32 ? isa_f32_bits((float)isa_f64_from_bits(in->u.bits))
+                                : in->u.bits;
+  case PTX_INIT_SYM: {
+    const ptx_sym *s = in->u.sym.sym;
+    uint64_t base = 0;
+    if (s->kind == PTX_SYM_VAR) {
+      device_symbol *ds = find_symbol(d, s->name->str);
+      base = ds ? ds->addr : 0;
+    } else if (s->kind == PTX_SYM_FUNC) {
+      for (uint32_t i = 0; i < p->n_funcs; i++)
+        if (!strcmp(p->funcs[i].name, s->name->str))
+          base = isa_func_address(&p->funcs[i]);
+    }
+    return base + (uint64_t)in->u.sym.offset;
+  }
+  case PTX_INIT_MASK: {
+    uint64_t v = init_value(d, p, in->u.mask.inner, PTX_TYPE_B64);
+    uint64_t m = in->u.mask.mask;
+    unsigned shift = m ? (unsigned)__builtin_ctzll(m) : 0;
+    return (v & m) >> shift;
+  }
+  default:
+    return 0;
+  }
+}
+
+static uint8_t *write_init(ptxsim_device *d, const isa_program *p, const ptx_init *in,
+                           uint8_t type, unsigned bytes, uint8_t *h, uint8_t *end)
+{
+  if (in->kind == PTX_INIT_LIST) {
+    for (uint32_t i = 0; i < in->n; i++)
+      h = write_init(d, p, &in->u.elems[i], type, bytes, h, end);
+    return h;
+  }
+  write_scalar(h, end, bytes, init_value(d, p, in, type));
+  return h + bytes;
+}
+
+static int init_globals(ptxsim_device *d, const isa_program *p)
+{
+  const ptx_module *m = p->ir;
+  for (uint32_t i = 0; i < m->n_vars; i++) {
+    const ptx_var *v = m->vars[i];
+    if ((v->space != PTX_SPACE_GLOBAL && v->space != PTX_SPACE_CONST) || !v->init)
+      continue;
+    device_symbol *s = find_symbol(d, v->sym.name->str);
+    uint8_t *h = s ? simt_mem_host(&d->mem, s->addr, s->size) : NULL;
+    if (!h)
+      continue;
+    unsigned bytes = ptx_type_bits((ptx_type)v->type) / 8;
+    if (bytes == 0)
+      bytes = 1;
+    write_init(d, p, v->init, v->type, bytes, h, h + s->size);
+  }
+  return 0;
+}
+
+int ptxsim_device_load(ptxsim_device *d, const ptxsim_module *m)
+{
+  if (!d || !m)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  ptx_diag diag;
+  ptx_diag_init(&diag, NULL);
+  load_ctx lc = {d, m->ir, &diag};
+  isa_program *p = NULL;
+  int rc = isa_decode(m->ir, resolve_var, &lc, &diag, &p);
+  if (rc) {
+    const char *text = ptx_diag_text(&diag);
+    set_error(d, rc == PTX_EINVAL ? PTXSIM_E_UNSUPPORTED : rc, "%s",
+              *text ? text : "could not decode the module\n");
+    ptx_diag_free(&diag);
+    return rc == PTX_EINVAL ? PTXSIM_E_UNSUPPORTED : rc;
+  }
+  ptx_diag_free(&diag);
+  loaded_program *lp = realloc(d->progs, (d->n_progs + 1) * sizeof *lp);
+  if (!lp) {
+    isa_program_free(p);
+    return PTXSIM_E_NOMEM;
+  }
+  d->progs = lp;
+  d->progs[d->n_progs++] = (loaded_program){m, p};
+  init_globals(d, p);
+  return PTXSIM_OK;
+}
+
+/* ---- memory ------------------------------------------------------------ */
+
+int ptxsim_malloc(ptxsim_device *d, size_t bytes, ptxsim_devptr *out)
+{
+  if (!d || !out)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  if (simt_mem_alloc(&d->mem, bytes, SIMT_ALLOC_HEAP, NULL, out))
+    return set_error(d, PTXSIM_E_NOMEM, "cannot allocate %zu bytes of device memory", bytes);
+  return PTXSIM_OK;
+}
+
+int ptxsim_mem_free(ptxsim_device *d, ptxsim_devptr p)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  simt_alloc *a = simt_mem_find(&d->mem, p);
+  if (!a || a->base != p || a->kind != SIMT_ALLOC_HEAP || a->is_freed)
+    return set_error(d, PTXSIM_E_INVALID,
+                     "ptxsim_mem_free: 0x%" PRIx64 " is not the start of a live allocation%s", p,
+                     a && a->is_freed ? " (it was freed already)" : "");
+  return simt_mem_free(&d->mem, p) ? PTXSIM_E_INVALID : PTXSIM_OK;
+}
+
+static uint8_t *host_range(ptxsim_device *d, ptxsim_devptr p, size_t n, const char *what)
+{
+  if (n == 0) {
+    static uint8_t none;
+    return &none;
+  }
+  uint8_t *h = simt_mem_host(&d->mem, p, n);
+  if (!h)
+    set_error(d, PTXSIM_E_INVALID,
+              "%s: [0x%" PRIx64 ", +%zu) is not inside one live device allocation", what, p, n);
+  return h;
+}
+
+int ptxsim_memcpy_htod(ptxsim_device *d, ptxsim_devptr dst, const void *src, size_t n)
+{
+  if (!d || (!src && n))
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  uint8_t *h = host_range(d, dst, n, "ptxsim_memcpy_htod");
+  if (!h)
+    return PTXSIM_E_INVALID;
+  if (n)
+    memcpy(h, src, n);
+  return PTXSIM_OK;
+}
+
+int ptxsim_memcpy_dtoh(ptxsim_device *d, void *dst, ptxsim_devptr src, size_t n)
+{
+  if (!d || (!dst && n))
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  uint8_t *h = host_range(d, src, n, "ptxsim_memcpy_dtoh");
+  if (!h)
+    return PTXSIM_E_INVALID;
+  if (n)
+    memcpy(dst, h, n);
+  return PTXSIM_OK;
+}
+
+int ptxsim_memcpy_dtod(ptxsim_device *d, ptxsim_devptr dst, ptxsim_devptr src, size_t n)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  uint8_t *s = host_range(d, src, n, "ptxsim_memcpy_dtod (source)");
+  uint8_t *t = s ? host_range(d, dst, n, "ptxsim_memcpy_dtod (destination)") : NULL;
+  if (!s || !t)
+    return PTXSIM_E_INVALID;
+  if (n)
+    memmove(t, s, n);
+  return PTXSIM_OK;
+}
+
+int ptxsim_memset(ptxsim_device *d, ptxsim_devptr dst, int byte, size_t n)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  uint8_t *h = host_range(d, dst, n, "ptxsim_memset");
+  if (!h)
+    return PTXSIM_E_INVALID;
+  if (n)
+    memset(h, byte, n);
+  return PTXSIM_OK;
+}
+
+int ptxsim_symbol_address(ptxsim_device *d, const char *name, ptxsim_devptr *addr, size_t *size)
+{
+  if (!d || !name)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  device_symbol *s = find_symbol(d, name);
+  if (!s)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no .global or .const variable named '%s'", name);
+  if (addr)
+    *addr = s->addr;
+  if (size)
+    *size = s->size;
+  return PTXSIM_OK;
+}
+
+static int symbol_range(ptxsim_device *d, const char *name, size_t offset, size_t n,
+                        uint8_t **h)
+{
+  if (!d || !name)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  device_symbol *s = find_symbol(d, name);
+  if (!s)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no .global or .const variable named '%s'", name);
+  if (offset > s->size || n > s->size - offset)
+    return set_error(d, PTXSIM_E_INVALID,
+                     "'%s' has %" PRIu64 " bytes; cannot access %zu bytes at offset %zu", name,
+                     s->size, n, offset);
+  *h = simt_mem_host(&d->mem, s->addr, s->size);
+  if (!*h)
+    return set_error(d, PTXSIM_E_INVALID, "'%s' is not in device memory", name);
+  *h += offset;
+  return PTXSIM_OK;
+}
+
+int ptxsim_symbol_write(ptxsim_device *d, const char *name, size_t offset, const void *src,
+                        size_t n)
+{
+  uint8_t *h;
+  int rc = symbol_range(d, name, offset, n, &h);
+  if (!rc && n)
+    memcpy(h, src, n);
+  return rc;
+}
+
+int ptxsim_symbol_read(ptxsim_device *d, const char *name, size_t offset, void *dst, size_t n)
+{
+  uint8_t *h;
+  int rc = symbol_range(d, name, offset, n, &h);
+  if (!rc && n)
+    memcpy(dst, h, n);
+  return rc;
+}
+
+/* ---- launches ------------------------------------------------------------ */
+
+static const isa_kernel *find_kernel(ptxsim_device *d, const char *name, const isa_program **p)
+{
+  for (size_t i = 0; i < d->n_progs; i++) {
+    const isa_kernel *k = isa_program_kernel(d->progs[i].prog, name);
+    if (k) {
+      *p = d->progs[i].prog;
+      return k;
+    }
+  }
+  return NULL;
+}
+
+int ptxsim_kernel_param_info(ptxsim_device *d, const char *kernel, size_t i, size_t *size,
+                             const char **type_name)
+{
+  if (!d || !kernel)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  const isa_program *p;
+  const isa_kernel *k = find_kernel(d, kernel, &p);
+  if (!k)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
+  if (i >= k->n_params)
+    return set_error(d, PTXSIM_E_NOTFOUND, "kernel '%s' has %u parameters", kernel,
+                     k->n_params);
+  const ptx_var *v = k->func->ir->params[i];
+  if (size)
+    *size = k->param_size[i];
+  if (type_name)
+    *type_name = ptx_type_table[v->type].name;
+  return PTXSIM_OK;
+}
+
+int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
+                  size_t dynamic_shared_bytes, const void *const *args, size_t n_args)
+{
+  if (!d || !kernel)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  const isa_program *p;
+  const isa_kernel *k = find_kernel(d, kernel, &p);
+  if (!k)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return set_error(d, PTXSIM_E_LAUNCH,
+                     "launch of %s: grid (%u,%u,%u) and block (%u,%u,%u) must be non-zero", kernel,
+                     grid.x, grid.y, grid.z, block.x, block.y, block.z);
+  if (threads > 1024 || block.z > 64 || grid.y > 65535 || grid.z > 65535)
+    return set_error(d, PTXSIM_E_LAUNCH,
+                     "launch of %s: block (%u,%u,%u) exceeds the limits (1024 threads, z <= 64) "
+                     "or grid (%u,%u,%u) exceeds y, z <= 65535",
+                     kernel, block.x, block.y, block.z, grid.x, grid.y, grid.z);
+  const ptx_perf *perf = &k->func->ir->perf;
+  if (perf->reqntid[0] && (block.x != perf->reqntid[0] ||
+                           (perf->reqntid[1] && block.y != perf->reqntid[1]) ||
+                           (perf->reqntid[2] && block.z != perf->reqntid[2])))
+    return set_error(d, PTXSIM_E_LAUNCH,
+                     "launch of %s: block (%u,%u,%u) differs from .reqntid %u,%u,%u", kernel,
+                     block.x, block.y, block.z, perf->reqntid[0], perf->reqntid[1],
+                     perf->reqntid[2]);
+  if (perf->maxntid[0] &&
+      threads > (uint64_t)perf->maxntid[0] * (perf->maxntid[1] ? perf->maxntid[1] : 1) *
+                    (perf->maxntid[2] ? perf->maxntid[2] : 1))
+    return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: %" PRIu64 " threads exceed .maxntid",
+                     kernel, threads);
+  if (k->static_shared + dynamic_shared_bytes > (UINT64_C(228) << 10))
+    return set_error(d, PTXSIM_E_LAUNCH,
+                     "launch of %s: %" PRIu64 " bytes of shared memory (static %" PRIu64
+                     " + dynamic %zu) exceed 228 KiB",
+                     kernel, k->static_shared + dynamic_shared_bytes, k->static_shared,
+                     dynamic_shared_bytes);
+  if (n_args != k->n_params)
+    return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
+                     kernel, k->n_params, n_args);
+  simt_launch l;
+  memset(&l, 0, sizeof l);
+  l.mem = &d->mem;
+  l.prog = p;
+  l.kernel = k;
+  l.grid[0] = grid.x, l.grid[1] = grid.y, l.grid[2] = grid.z;
+  l.block[0] = block.x, l.block[1] = block.y, l.block[2] = block.z;
+  l.dyn_shared = dynamic_shared_bytes;
+  l.out = d->out;
+  l.max_insns = d->max_insns;
+  l.stack_limit = d->stack_limit;
+  l.param_bytes = k->param_bytes;
+  l.params = calloc(1, k->param_bytes ? k->param_bytes : 1);
+  if (!l.params)
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  for (size_t i = 0; i < n_args; i++) {
+    if (!args || !args[i]) {
+      free(l.params);
+      return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: argument %zu is NULL", kernel, i);
+    }
+    memcpy(l.params + k->param_offset[i], args[i], k->param_size[i]);
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int rc = simt_run(&l);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (l.out)
+    fflush(l.out);
+  else
+    fflush(stdout);
+  free(d->stats_kernel);
+  d->stats_kernel = strdup(kernel);
+  d->stats = (ptxsim_stats){
+    .kernel = d->stats_kernel,
+    .thread_instructions = l.thread_insns,
+    .warp_instructions = l.warp_insns,
+    .ctas = l.n_ctas,
+    .warps = l.n_warps,
+    .threads = l.n_threads,
+    .simd_efficiency = l.warp_insns ? (double)l.thread_insns / (32.0 * (double)l.warp_insns) : 0,
+    .wall_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
+  };
+  if (rc) {
+    set_error(d, rc, "%s", l.message ? l.message : "the launch failed\n");
+    simt_launch_release(&l);
+    return rc;
+  }
+  simt_launch_release(&l);
+  return PTXSIM_OK;
+}
+
+int ptxsim_last_stats(const ptxsim_device *d, ptxsim_stats *out)
+{
+  if (!d || !out)
+    return PTXSIM_E_INVALID;
+  *out = d->stats;
+  return PTXSIM_OK;
 }

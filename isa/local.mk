@@ -1,0 +1,13 @@
+## isa/local.mk -- the functional core: decode, CFG, SIMT execution,
+## device memory and instruction semantics.
+
+ISA_SOURCES = \
+	isa/isa_prog.h isa/isa_bind.h isa/isa_bind.c isa/isa_decode.c \
+	isa/cfg.h isa/cfg.c \
+	isa/simt.h isa/simt_run.c isa/simt_mem.h isa/simt_mem.c \
+	isa/fp_common.h isa/ops_basic.h \
+	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c \
+	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.c isa/ops_stubs.c
+
+libptxsim_core_la_SOURCES += $(ISA_SOURCES)
+libptxsim_core_la_LIBADD += -lm

@@ -1,0 +1,96 @@
+/* ops_sync.c -- bar, barrier, bar.red, membar, fence, bar.warp.sync
+ * (PTX ISA 9.7.13.1-4).
+ *
+ * Barrier arrivals are counted per warp; an explicit thread count b is
+ * rounded up to whole warps (the ISA requires a multiple of the warp
+ * size).  Memory fences have no effect in a model where every access is
+ * performed in order as it executes.
+ */
+#include "config.h"
+
+#include "frontend/ptx_ops.h"
+#include "isa/isa_bind.h"
+#include "isa/simt.h"
+
+static uint32_t first_lane(uint32_t mask)
+{
+  return (uint32_t)__builtin_ctz(mask);
+}
+
+static bool bar_args(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k_id,
+                     uint32_t *id, uint32_t *count)
+{
+  uint32_t l = first_lane(mask);
+  *id = in->n_o > k_id ? (uint32_t)w->r[in->o[k_id] + l] : 0;
+  *count = in->aux2 && in->n_o > k_id + 1 ? (uint32_t)w->r[in->o[k_id + 1] + l] : 0;
+  if (*id >= SIMT_N_BARRIERS) {
+    simt_fault_at(w, in, l, SIMT_FAULT_OTHER, 0, 0, 0, false, "barrier id is not in 0..15");
+    return false;
+  }
+  if (*count % SIMT_WARP_SIZE) {
+    simt_fault_at(w, in, l, SIMT_FAULT_OTHER, 0, 0, 0, false,
+                  "barrier thread count is not a multiple of the warp size");
+    return false;
+  }
+  return true;
+}
+
+static void bar_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
+{
+  if (!mask)
+    return;
+  uint32_t id, count;
+  if (bar_args(w, in, mask, 0, &id, &count))
+    simt_barrier_arrive(w, in, id, count, in->aux == 0);
+}
+
+isa_exec_fn isa_bind_bar(isa_insn *in)
+{
+  /* aux: 0 sync (wait), 1 arrive; aux2: a thread count is given. */
+  in->aux = isa_has(in, PTX_MOD_ARRIVE) ? 1 : 0;
+  in->aux2 = in->n_o > 1;
+  return bar_exec;
+}
+
+/* bar.red.op d, a{, b}, {!}c */
+static void bar_red_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
+{
+  if (!mask)
+    return;
+  uint32_t id, count;
+  if (!bar_args(w, in, mask, 1, &id, &count))
+    return;
+  uint32_t pred = simt_pred(w, in, in->n_o - 1) & mask;
+  /* The accumulators start fresh after each release (simt_run.c). */
+  simt_barrier *b = &w->cta->bar[id];
+  b->red_popc += (uint32_t)__builtin_popcount(pred);
+  b->red_and = b->red_and && pred == mask;
+  b->red_or = b->red_or || pred != 0;
+  simt_barrier_arrive(w, in, id, count, true);
+}
+
+isa_exec_fn isa_bind_bar_red(isa_insn *in)
+{
+  in->aux = isa_has(in, PTX_MOD_POPC) ? 0 : isa_has(in, PTX_MOD_AND) ? 1 : 2;
+  in->aux2 = in->n_o > 3; /* d, a, b, c */
+  return bar_red_exec;
+}
+
+static void nothing(simt_warp *w, const isa_insn *in, uint32_t mask)
+{
+  (void)w, (void)in, (void)mask;
+}
+
+isa_exec_fn isa_bind_membar(isa_insn *in)
+{
+  (void)in;
+  return nothing;
+}
+
+/* bar.warp.sync: the executing lanes are converged already in this model;
+ * a mask naming lanes that have exited is allowed. */
+isa_exec_fn isa_bind_bar_warp(isa_insn *in)
+{
+  (void)in;
+  return nothing;
+}

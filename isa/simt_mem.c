@@ -1,0 +1,102 @@
+/* simt_mem.c -- device memory allocations (see simt_mem.h). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend/ptx_diag.h"
+#include "isa/isa_prog.h"
+#include "isa/simt_mem.h"
+
+/* Between two allocations lies at least this much unmapped space, so that
+ * running off the end of one never lands in the next. */
+#define SIMT_GUARD_BYTES UINT64_C(0x10000)
+#define SIMT_ALLOC_ALIGN UINT64_C(256)
+
+void simt_mem_init(simt_mem *m)
+{
+  memset(m, 0, sizeof *m);
+  m->next = ISA_GLOBAL_BASE;
+  m->cache.len = 0;
+  m->cache.base = UINT64_MAX;
+}
+
+void simt_mem_release(simt_mem *m)
+{
+  for (size_t i = 0; i < m->n_allocs; i++)
+    free(m->allocs[i].host);
+  free(m->allocs);
+  memset(m, 0, sizeof *m);
+}
+
+int simt_mem_alloc(simt_mem *m, uint64_t size, simt_alloc_kind kind, const char *name,
+                   uint64_t *addr)
+{
+  if (size > (ISA_SHARED_WINDOW - m->next) / 2)
+    return PTX_ENOMEM;
+  if (m->n_allocs == m->cap_allocs) {
+    size_t cap = m->cap_allocs ? 2 * m->cap_allocs : 64;
+    simt_alloc *a = realloc(m->allocs, cap * sizeof *a);
+    if (!a)
+      return PTX_ENOMEM;
+    m->allocs = a;
+    m->cap_allocs = cap;
+  }
+  /* A zero-byte allocation still gets a distinct address (as cudaMalloc's
+   * does), backed by one byte nobody may touch. */
+  uint8_t *host = calloc(1, size ? size : 1);
+  if (!host)
+    return PTX_ENOMEM;
+  simt_alloc *a = &m->allocs[m->n_allocs++];
+  a->base = m->next;
+  a->size = size;
+  a->host = host;
+  a->kind = (uint8_t)kind;
+  a->is_freed = false;
+  a->name = name;
+  m->next = (a->base + size + SIMT_GUARD_BYTES + SIMT_ALLOC_ALIGN - 1) & ~(SIMT_ALLOC_ALIGN - 1);
+  m->bytes_live += size;
+  *addr = a->base;
+  return 0;
+}
+
+simt_alloc *simt_mem_find(simt_mem *m, uint64_t addr)
+{
+  size_t lo = 0, hi = m->n_allocs;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->allocs[mid].base <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0)
+    return NULL;
+  simt_alloc *a = &m->allocs[lo - 1];
+  /* Addresses in the guard gap after an allocation belong to none. */
+  return addr - a->base < (a->size ? a->size : 1) ? a : NULL;
+}
+
+int simt_mem_free(simt_mem *m, uint64_t addr)
+{
+  simt_alloc *a = simt_mem_find(m, addr);
+  if (!a || a->base != addr || a->is_freed)
+    return PTX_EINVAL;
+  free(a->host);
+  a->host = NULL;
+  a->is_freed = true;
+  m->bytes_live -= a->size;
+  if (m->cache.base == a->base) {
+    m->cache.base = UINT64_MAX;
+    m->cache.len = 0;
+  }
+  return 0;
+}
+
+uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n)
+{
+  simt_alloc *a = simt_mem_find(m, addr);
+  if (!a || a->is_freed || n > a->size - (addr - a->base))
+    return NULL;
+  return a->host + (addr - a->base);
+}

@@ -1,0 +1,68 @@
+/* simt_mem.h -- device memory: a sparse 64-bit address space made of
+ * tracked allocations.
+ *
+ * Each allocation (cudaMalloc-style buffer, module .global/.const variable,
+ * device-side malloc block) gets a fresh, 256-byte aligned range followed by
+ * an unmapped guard gap; ranges are never reused, so an access after free
+ * is told apart from one that was never valid.  Backing store is calloc'd
+ * per allocation (the C library maps large ones lazily, page by page).
+ * Lookups bisect the allocations (their bases increase) behind a one-entry
+ * cache of the last allocation hit, which almost every access reuses.
+ */
+#ifndef PTXSIM_ISA_SIMT_MEM_H
+#define PTXSIM_ISA_SIMT_MEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "frontend/ptx_compiler.h"
+
+typedef enum simt_alloc_kind {
+  SIMT_ALLOC_HEAP,    /* host-side malloc (ptxsim_malloc) */
+  SIMT_ALLOC_GLOBAL,  /* module .global variable */
+  SIMT_ALLOC_CONST,   /* module .const variable */
+  SIMT_ALLOC_DEVHEAP  /* device-side malloc */
+} simt_alloc_kind;
+
+typedef struct simt_alloc {
+  uint64_t base, size;
+  uint8_t *host;       /* NULL once freed */
+  uint8_t kind;        /* simt_alloc_kind */
+  bool is_freed;
+  const char *name;    /* variable name, or NULL */
+} simt_alloc;
+
+/* The last allocation hit: [base, base + len) maps to host. */
+typedef struct simt_mem_cache {
+  uint64_t base, len;
+  uint8_t *host;
+} simt_mem_cache;
+
+typedef struct simt_mem {
+  simt_alloc *allocs;
+  size_t n_allocs, cap_allocs;
+  uint64_t next;       /* next free address */
+  uint64_t bytes_live; /* allocated and not freed */
+  uint64_t heap_used, heap_limit; /* device-side malloc */
+  simt_mem_cache cache;
+} simt_mem;
+
+void simt_mem_init(simt_mem *m);
+void simt_mem_release(simt_mem *m);
+
+/* Allocates size bytes (zero-filled); PTX_ENOMEM on failure. */
+int simt_mem_alloc(simt_mem *m, uint64_t size, simt_alloc_kind kind, const char *name,
+                   uint64_t *addr) PTX_MUST_CHECK;
+/* Frees the allocation starting at addr; PTX_EINVAL if there is none (or
+ * it was freed already). */
+int simt_mem_free(simt_mem *m, uint64_t addr) PTX_MUST_CHECK;
+
+/* The allocation containing addr (freed ones included), or NULL. */
+simt_alloc *simt_mem_find(simt_mem *m, uint64_t addr);
+
+/* The host address of [addr, addr + n) when it lies in one live
+ * allocation, else NULL. */
+uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n);
+
+#endif /* PTXSIM_ISA_SIMT_MEM_H */
