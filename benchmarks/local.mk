@@ -8,5 +8,10 @@ benchmarks_bench_parse_LDADD = libptxsim_core.la $(GMP_LIBS)
 
 EXTRA_DIST += benchmarks/cuda benchmarks/ptx benchmarks/regen-ptx.sh benchmarks/forms-coverage.sh
 
-bench: benchmarks/bench_parse
+noinst_PROGRAMS += benchmarks/bench_run
+benchmarks_bench_run_SOURCES = benchmarks/bench_run.c
+benchmarks_bench_run_LDADD = libptxsim.la
+
+bench: benchmarks/bench_parse benchmarks/bench_run
 	benchmarks/bench_parse --dir $(srcdir)/benchmarks/ptx --min-mb 10 --repeat 5
+	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2

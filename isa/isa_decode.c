@@ -382,6 +382,14 @@ static void decode_operands(decoder *dc, isa_insn *in)
     case PTX_OPND_TEX:
       in->o[k] = ISA_NONE;
       break;
+    case PTX_OPND_SYM:
+      /* Target lists and prototypes are read by their instruction. */
+      if (o->u.sym.sym->kind != PTX_SYM_VAR && o->u.sym.sym->kind != PTX_SYM_FUNC) {
+        in->o[k] = ISA_NONE;
+        break;
+      }
+      in->o[k] = value_slot(dc, in, o, f32);
+      break;
     case PTX_OPND_SINK:
       /* A sink where a predicate goes (setp, vote) is predicate 0. */
       in->o[k] = dc->sink_slot;
@@ -605,12 +613,6 @@ static int decode_function(decoder *dc, const ptx_func *fn)
       decode_operands(dc, in);
     if (dc->err == PTX_ENOMEM)
       break;
-    isa_binder b = isa_binder_of((ptx_op)in->op);
-    in->exec = b ? b(in) : NULL;
-    if (!in->exec)
-      unsupported(dc, in);
-    /* Control flow for the graph. */
-    uint32_t flags = ptx_op_table[in->op].flags;
     if (in->op == PTX_OP_BRX_IDX) {
       const ptx_operand *t = ir->n_opnds > 1 ? &ir->opnds[1] : NULL;
       if (t && t->kind == PTX_OPND_SYM && t->u.sym.sym->kind == PTX_SYM_BRANCHTARGETS) {
@@ -624,9 +626,17 @@ static int decode_function(decoder *dc, const ptx_func *fn)
           targets[j] = tl->items[j].u.label->insn;
         in->ext = targets;
         in->aux = tl->n;
-        flow[i] = (cfg_insn){.flow = CFG_MULTI, .n_targets = tl->n, .targets = targets};
       } else
         derr(dc, ir->loc, "brx.idx needs a .branchtargets list");
+    }
+    isa_binder b = isa_binder_of((ptx_op)in->op);
+    in->exec = b ? b(in) : NULL;
+    if (!in->exec)
+      unsupported(dc, in);
+    /* Control flow for the graph. */
+    uint32_t flags = ptx_op_table[in->op].flags;
+    if (in->op == PTX_OP_BRX_IDX) {
+      flow[i] = (cfg_insn){.flow = CFG_MULTI, .n_targets = in->aux, .targets = in->ext};
     } else if (flags & PTX_OPF_BRANCH) {
       flow[i] = (cfg_insn){.flow = ir->guard ? CFG_COND : CFG_JUMP, .n_targets = 1,
                            .targets = &in->target};

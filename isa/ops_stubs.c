@@ -3,7 +3,7 @@
 
 #include "isa/isa_bind.h"
 
-isa_exec_fn isa_bind_int_bits(isa_insn *in) { (void)in; return NULL; }
+
 isa_exec_fn isa_bind_video(isa_insn *in) { (void)in; return NULL; }
 isa_exec_fn isa_bind_cvt(isa_insn *in) { (void)in; return NULL; }
 isa_exec_fn isa_bind_cvt_pack(isa_insn *in) { (void)in; return NULL; }

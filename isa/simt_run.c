@@ -637,31 +637,38 @@ static uint64_t warp_run(simt_warp *w, uint64_t budget)
   return n;
 }
 
+/* Every live warp of the CTA waits at a barrier that cannot complete:
+ * name each waiting warp, its barrier and where it waits. */
 static void report_deadlock(simt_launch *l, simt_cta *c)
 {
-  char list[2048];
+  char list[3072];
   size_t len = 0;
-  uint32_t id = 0;
-  const isa_insn *at = NULL;
+  const isa_insn *first = NULL;
+  uint32_t first_id = 0;
+  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
   for (uint32_t i = 0; i < c->n_warps; i++) {
     simt_warp *w = &c->warps[i];
     if (w->is_done || !w->is_blocked)
       continue;
-    id = w->barrier;
-    at = &w->code[w->pc - 1];
-    if (len < sizeof list - 32)
-      len += (size_t)snprintf(list + len, sizeof list - len, "%s%u", len ? " " : "", i);
+    const isa_insn *at = w->bar_insn;
+    if (!first)
+      first = at, first_id = w->barrier;
+    simt_barrier *b = &c->bar[w->barrier];
+    if (len < sizeof list - 200)
+      len += (size_t)snprintf(list + len, sizeof list - len,
+                              "  warp %u (threads %u..%u) waits at barrier %u (%s:%u), which "
+                              "has %u of %u warps\n",
+                              i, i * SIMT_WARP_SIZE, i * SIMT_WARP_SIZE + w->n_lanes - 1,
+                              w->barrier, file, at ? at->ir->loc.line : 0, b->arrived,
+                              b->expected ? b->expected : c->n_live_warps);
   }
   list[len] = 0;
-  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
-  simt_barrier *b = &c->bar[id];
   launch_error(l, PTXSIM_E_DEADLOCK,
-               "%s:%u:%u: error: barrier deadlock: barrier %u of block (%u,%u,%u) waits for %u "
-               "warps, %u arrived and no other warp can reach it\n"
-               "  in kernel %s; waiting warps: %s; warps exited: %u of %u\n",
-               file, at ? at->ir->loc.line : 0, at ? at->ir->loc.col : 0, id, c->ctaid[0],
-               c->ctaid[1], c->ctaid[2], b->expected ? b->expected : c->n_live_warps, b->arrived,
-               l->kernel->func->name, list, c->n_warps - c->n_live_warps, c->n_warps);
+               "%s:%u:%u: error: barrier deadlock: barrier %u of block (%u,%u,%u) in kernel %s "
+               "can never complete (%u of %u warps have exited)\n%s",
+               file, first ? first->ir->loc.line : 0, first ? first->ir->loc.col : 0, first_id,
+               c->ctaid[0], c->ctaid[1], c->ctaid[2], l->kernel->func->name,
+               c->n_warps - c->n_live_warps, c->n_warps, list);
 }
 
 static int cta_run(simt_launch *l, simt_cta *c)
