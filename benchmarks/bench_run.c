@@ -96,7 +96,7 @@ static int setup_reduce(ptxsim_device *d, const void **args, ptxsim_dim3 *g, ptx
 
 static int setup_divergent(ptxsim_device *d, const void **args, ptxsim_dim3 *g, ptxsim_dim3 *b)
 {
-  int n = 1 << 20;
+  int n = 1 << 18;
   int rc = fill_buffer(d, (size_t)n * 4, 1, &bufs[0]) || fill_buffer(d, (size_t)n * 4, 1, &bufs[1]);
   ints[0] = n;
   args[0] = &bufs[0], args[1] = &bufs[1], args[2] = &ints[0];

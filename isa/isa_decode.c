@@ -887,7 +887,7 @@ void isa_program_free(isa_program *p)
         free(cs->args);
         free(cs->rets);
         free(cs);
-      } else if (in->op == PTX_OP_BRX_IDX)
+      } else if (in->op == PTX_OP_BRX_IDX || in->owns_ext)
         free((void *)in->ext);
     }
     free(f->insns);

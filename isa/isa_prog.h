@@ -82,6 +82,7 @@ struct isa_insn {
   uint32_t target;        /* branch target (insn index) */
   uint32_t reconv;        /* reconvergence point: immediate post-dominator */
   const void *ext;        /* per-opcode decoded data (call sites, brx tables) */
+  bool owns_ext;          /* ext is malloc'd and freed with the program */
   const ptx_insn *ir;     /* source instruction: location and spelling */
   const isa_func *func;
 };

@@ -4,9 +4,7 @@
 #include "isa/isa_bind.h"
 
 
-isa_exec_fn isa_bind_video(isa_insn *in) { (void)in; return NULL; }
 isa_exec_fn isa_bind_cvt(isa_insn *in) { (void)in; return NULL; }
 isa_exec_fn isa_bind_cvt_pack(isa_insn *in) { (void)in; return NULL; }
-isa_exec_fn isa_bind_cp_async(isa_insn *in) { (void)in; return NULL; }
 isa_exec_fn isa_bind_alloca(isa_insn *in) { (void)in; return NULL; }
 isa_exec_fn isa_bind_stack(isa_insn *in) { (void)in; return NULL; }
