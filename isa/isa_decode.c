@@ -326,6 +326,21 @@ static void decode_operands(decoder *dc, isa_insn *in)
       f32 = false;
   in->n_o = ir->n_opnds > ISA_MAX_OPNDS ? ISA_MAX_OPNDS : ir->n_opnds;
   in->pd = ISA_NONE;
+  /* v[] holds one vector operand.  An instruction with several (wmma.mma
+   * d, a, b, c) also gets all of them in ext, owned by the insn: element e
+   * of operand k is slot ((const uint32_t *)ext)[k * 8 + e]. */
+  uint32_t n_vecs = 0, *vslots = NULL;
+  for (uint32_t k = 0; k < in->n_o; k++)
+    n_vecs += ir->opnds[k].kind == PTX_OPND_VEC;
+  if (n_vecs > 1) {
+    vslots = calloc((size_t)in->n_o * 8, sizeof *vslots);
+    if (!vslots) {
+      dc->err = PTX_ENOMEM;
+      return;
+    }
+    in->ext = vslots;
+    in->owns_ext = true;
+  }
   for (uint32_t k = 0; k < in->n_o; k++) {
     const ptx_operand *o = &ir->opnds[k];
     switch (o->kind) {
@@ -353,6 +368,8 @@ static void decode_operands(decoder *dc, isa_insn *in)
           continue;
         }
         in->v[e] = value_slot(dc, in, el, f32);
+        if (vslots)
+          vslots[k * 8 + e] = in->v[e];
       }
       in->o[k] = ISA_NONE;
       break;
@@ -485,11 +502,12 @@ static void decode_call(decoder *dc, isa_insn *in)
     }
     decode_call_list(dc, in, &ir->opnds[args_k], cs->args, cs->n_args);
   }
-  if (cs->callee && (cs->callee->n_params != cs->n_args ||
-                     cs->callee->n_formals - cs->callee->n_params != cs->n_rets))
+  /* Compare with the callee's declaration, not its isa_func: a callee
+   * defined later in the module has not been laid out yet. */
+  if (cs->callee && (cs->callee->ir->n_params != cs->n_args ||
+                     cs->callee->ir->n_rets != cs->n_rets))
     derr(dc, ir->loc, "call: '%s' takes %u parameters and %u results, the call passes %u and %u",
-         name, cs->callee->n_params, cs->callee->n_formals - cs->callee->n_params, cs->n_args,
-         cs->n_rets);
+         name, cs->callee->ir->n_params, cs->callee->ir->n_rets, cs->n_args, cs->n_rets);
 }
 
 /* ---- functions -------------------------------------------------------- */

@@ -114,7 +114,10 @@ isa_exec_fn isa_bind_brkpt(isa_insn *in)
 
 static void nanosleep_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
-  (void)w, (void)in, (void)mask; /* time is not modelled in functional mode */
+  /* Time is not modelled in functional mode; a sleeping warp yields so
+   * that the warps it waits for (spin loops around nanosleep) run. */
+  (void)in, (void)mask;
+  w->is_stopped = true;
 }
 
 isa_exec_fn isa_bind_nanosleep(isa_insn *in)

@@ -14,6 +14,7 @@
 ISA_LANE_OP(cvt_u64_u32, uint64_t, ISA_WR_U64, 1, (uint32_t)a)
 ISA_LANE_OP(cvt_s64_s32, uint64_t, ISA_WR_S64, 1, (uint64_t)(int64_t)(int32_t)(uint32_t)a)
 ISA_LANE_OP(cvt_u32_u64, uint64_t, ISA_WR_U32, 1, (uint32_t)a)
+ISA_LANE_OP(cvt_s32_64, uint64_t, ISA_WR_S32, 1, (uint32_t)a)
 
 typedef enum cvt_kind {
   CK_INT_INT, CK_F2I, CK_I2F, CK_F2F, CK_F2F_INT, CK_TF32, CK_PACK_X2, CK_FTZ_ONLY
@@ -173,7 +174,7 @@ isa_exec_fn isa_bind_cvt(isa_insn *in)
       if (dt == PTX_TYPE_S64 && st == PTX_TYPE_S32)
         return cvt_s64_s32;
       if ((dt == PTX_TYPE_U32 || dt == PTX_TYPE_S32) && (st == PTX_TYPE_U64 || st == PTX_TYPE_S64))
-        return dt == PTX_TYPE_U32 ? cvt_u32_u64 : NULL;
+        return dt == PTX_TYPE_U32 ? cvt_u32_u64 : cvt_s32_64;
     }
     kind = CK_INT_INT;
   } else if (dint) {

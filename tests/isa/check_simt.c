@@ -462,6 +462,92 @@ START_TEST(unsupported_refused_at_load)
 }
 END_TEST
 
+/* An mbarrier orders two warps: each thread stores, arrives and spins on
+ * test_wait; then it reads what a thread of the other warp stored.  Warp
+ * 0 runs first, so a test_wait that did not wait would read zeros.  After
+ * the phase, test_wait.parity 0 must report phase 0 complete and parity 1
+ * not; pending_count of the state of the last arrival is 0.  Kernel
+ * "over" arrives 33 times on a barrier initialised for 32. */
+static const char *mbarrier_ptx = HEADER
+  ".visible .entry k(.param .u64 out)\n"
+  "{\n"
+  "  .reg .pred %p<4>; .reg .b32 %r<16>; .reg .b64 %rd<8>;\n"
+  "  .shared .align 8 .b64 bar; .shared .align 4 .u32 data[64];\n"
+  "  ld.param.u64 %rd1, [out];\n"
+  "  mov.u32 %r1, %tid.x; mov.u32 %r2, bar;\n"
+  "  setp.ne.u32 %p1, %r1, 0;\n"
+  "  @%p1 bra SKIP;\n"
+  "  mov.u32 %r3, 64; mbarrier.init.shared.b64 [%r2], %r3;\n"
+  "SKIP:\n"
+  "  bar.sync 0;\n"
+  "  mov.u32 %r4, data; shl.b32 %r5, %r1, 2; add.u32 %r6, %r4, %r5;\n"
+  "  mul.lo.u32 %r7, %r1, 3; add.u32 %r7, %r7, 1; st.shared.u32 [%r6], %r7;\n"
+  "  mbarrier.arrive.shared.b64 %rd2, [%r2];\n"
+  "WAIT:\n"
+  "  mbarrier.test_wait.shared.b64 %p2, [%r2], %rd2;\n"
+  "  @%p2 bra GO;\n"
+  "  nanosleep.u32 20;\n"
+  "  bra WAIT;\n"
+  "GO:\n"
+  "  mov.u32 %r8, 63; sub.u32 %r8, %r8, %r1; shl.b32 %r8, %r8, 2; add.u32 %r8, %r4, %r8;\n"
+  "  ld.shared.u32 %r9, [%r8];\n"
+  "  mov.u32 %r10, 0;\n"
+  "  mbarrier.test_wait.parity.shared.b64 %p3, [%r2], %r10;\n"
+  "  @%p3 add.u32 %r9, %r9, 1000;\n"
+  "  mov.u32 %r10, 1;\n"
+  "  mbarrier.test_wait.parity.shared.b64 %p3, [%r2], %r10;\n"
+  "  @%p3 add.u32 %r9, %r9, 100000;\n"
+  "  mbarrier.pending_count.b64 %r11, %rd2;\n"
+  "  setp.eq.u32 %p3, %r1, 63;\n"
+  "  @%p3 add.u32 %r9, %r9, %r11;\n"
+  "  mul.wide.u32 %rd3, %r1, 4; add.s64 %rd3, %rd1, %rd3;\n"
+  "  st.global.u32 [%rd3], %r9;\n"
+  "  ret;\n"
+  "}\n";
+
+/* An arrival count above the pending count, and an arrive on an
+ * object that was never initialised, are faults. */
+static const char *mbarrier_bad_ptx =
+  ".version 8.0\n.target sm_90\n.address_size 64\n"
+  ".visible .entry over()\n"
+  "{\n"
+  "  .reg .b32 %r<4>; .reg .b64 %rd<2>; .shared .align 8 .b64 b2;\n"
+  "  mov.u32 %r1, b2; mov.u32 %r2, 2; mov.u32 %r3, 5;\n"
+  "  mbarrier.init.shared.b64 [%r1], %r2;\n"
+  "  mbarrier.arrive.shared.b64 %rd1, [%r1], %r3;\n"
+  "  ret;\n"
+  "}\n"
+  ".visible .entry uninit()\n"
+  "{\n"
+  "  .reg .b32 %r<4>; .reg .b64 %rd<2>; .shared .align 8 .b64 b3;\n"
+  "  mov.u32 %r1, b3;\n"
+  "  mbarrier.arrive.shared.b64 %rd1, [%r1];\n"
+  "  ret;\n"
+  "}\n";
+
+START_TEST(mbarrier_orders_warps)
+{
+  fixture f;
+  fx_load(&f, mbarrier_ptx);
+  ptxsim_devptr d = fx_buf(&f, NULL, 64 * 4);
+  const void *args[] = {&d};
+  int rc = fx_launch(&f, "k", 1, 64, args, 1);
+  ck_assert_msg(rc == 0, "%s", ptxsim_device_error(f.d));
+  uint32_t out[64];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, out, d, sizeof out), 0);
+  for (uint32_t i = 0; i < 64; i++)
+    ck_assert_uint_eq(out[i], (63 - i) * 3 + 1 + 1000);
+  fx_free(&f);
+  fx_load(&f, mbarrier_bad_ptx);
+  ck_assert_int_eq(fx_launch(&f, "over", 1, 1, NULL, 0), PTXSIM_E_FAULT);
+  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(f.d), "exceeds the pending count"));
+  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(f.d), "test.ptx:"));
+  ck_assert_int_eq(fx_launch(&f, "uninit", 1, 1, NULL, 0), PTXSIM_E_FAULT);
+  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(f.d), "not initialized"));
+  fx_free(&f);
+}
+END_TEST
+
 START_TEST(two_devices_are_independent)
 {
   fixture a, b;
@@ -496,6 +582,7 @@ static Suite *simt_suite(void)
   tc = tcase_create("barriers");
   tcase_add_test(tc, barrier_and_shared);
   tcase_add_test(tc, barrier_deadlock_reported);
+  tcase_add_test(tc, mbarrier_orders_warps);
   suite_add_tcase(s, tc);
   tc = tcase_create("memcheck");
   tcase_add_test(tc, memcheck_out_of_bounds);
