@@ -9,13 +9,14 @@
  * Conventions:
  * - Values travel as raw 16-bit patterns; kind selects the format.
  * - add/sub/mul/fma are rounded once (the exact result rounded to the
- *   format) in the mode rnd; for .bf16 PTX only has .rn, but every mode
- *   works.  A mode-less add/sub/mul/fma is .rn (the executor passes ISA_RN).
+ *   format) in the mode rnd; PTX only has .rn for them, but RZ, RM, RP and
+ *   RNA work too (ISA_RS rounds as ISA_RN).  A mode-less add/sub/mul/fma is
+ *   .rn (the executor passes ISA_RN).
  * - Flags (fp_arith.h's bits plus ISA_FP_RELU): ISA_FP_FTZ flushes
  *   subnormal inputs and results to a zero of the same sign (f16 only; the
  *   grammar refuses it on bf16); ISA_FP_SAT clamps to [+0.0, 1.0], NaN ->
- *   +0.0; ISA_FP_RELU: a negative result becomes +0 and NaN becomes the
- *   canonical NaN.  min/max take ISA_FP_FTZ, ISA_FP_NAN, ISA_FP_XORSIGN_ABS
+ *   +0.0; ISA_FP_RELU: a negative result, -0 included, becomes +0 and NaN
+ *   becomes the canonical NaN.  Order: .ftz, then .sat / .relu.  min/max take ISA_FP_FTZ, ISA_FP_NAN, ISA_FP_XORSIGN_ABS
  *   with the same meaning as for .f32.
  * - NaN results are the canonical 0x7fff (ISA_F16_CANON_NAN /
  *   ISA_BF16_CANON_NAN); neg/abs are sign-bit operations that keep the
@@ -45,8 +46,10 @@ uint16_t isa_half_neg(isa_half_kind k, uint16_t a, unsigned flags);
 uint16_t isa_half_abs(isa_half_kind k, uint16_t a, unsigned flags);
 uint16_t isa_half_min(isa_half_kind k, uint16_t a, uint16_t b, unsigned flags);
 uint16_t isa_half_max(isa_half_kind k, uint16_t a, uint16_t b, unsigned flags);
-/* ex2.approx{.ftz}.f16 / .bf16 and tanh.approx.f16 / .bf16: the exact
- * function rounded to nearest, with the f32 forms' special cases. */
+/* ex2.approx.f16, ex2.approx.ftz.bf16 (the executor passes ISA_FP_FTZ:
+ * it is mandatory on bf16) and tanh.approx.f16 / .bf16: the function
+ * rounded to nearest (computed in double with libm, so within the ISA's
+ * error bounds with room), with the ISA's special-case tables. */
 uint16_t isa_half_ex2_approx(isa_half_kind k, uint16_t a, unsigned flags);
 uint16_t isa_half_tanh_approx(isa_half_kind k, uint16_t a);
 

@@ -95,8 +95,8 @@ static const isa_binder binders[PTX_OP_COUNT] = {
   [PTX_OP_MBARRIER_COMPLETE_TX] = isa_bind_mbarrier,
   [PTX_OP_MBARRIER_TEST_WAIT] = isa_bind_mbarrier, [PTX_OP_MBARRIER_TRY_WAIT] = isa_bind_mbarrier,
   [PTX_OP_MBARRIER_PENDING_COUNT] = isa_bind_mbarrier, [PTX_OP_CP_ASYNC_WAIT_ALL] = isa_bind_noop,
-  [PTX_OP_ALLOCA] = isa_bind_alloca, [PTX_OP_STACKSAVE] = isa_bind_stack,
-  [PTX_OP_STACKRESTORE] = isa_bind_stack,
+  [PTX_OP_WMMA_LOAD] = isa_bind_wmma, [PTX_OP_WMMA_MMA] = isa_bind_wmma,
+  [PTX_OP_WMMA_STORE] = isa_bind_wmma,
 };
 
 isa_binder isa_binder_of(ptx_op op)

@@ -36,7 +36,8 @@ unsigned isa_rounding(const isa_insn *in);
   X(bar) X(bar_red) X(membar) X(bar_warp) X(noop)                                      \
   X(shfl) X(vote) X(match) X(redux) X(activemask) X(elect)                             \
   X(int_bits) X(logic) X(setp) X(set) X(selp) X(slct) X(video)            \
-  X(fp) X(cvt) X(cvt_pack) X(testp) X(copysign) X(cp_async) X(mbarrier) X(alloca) X(stack)
+  X(fp) X(cvt) X(cvt_pack) X(testp) X(copysign) X(cp_async) X(mbarrier)   \
+  X(wmma)
 
 #define X(name) isa_exec_fn isa_bind_##name(isa_insn *in);
 ISA_BINDERS(X)

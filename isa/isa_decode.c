@@ -341,6 +341,15 @@ static void decode_operands(decoder *dc, isa_insn *in)
     in->ext = vslots;
     in->owns_ext = true;
   }
+  /* Which operands are predicates: p slots, and every operand of a .pred
+   * instruction (mov, and, or, xor, not). */
+  bool pred_slot[ISA_MAX_OPNDS] = {false};
+  ptx_sig_slot sig[PTX_SIG_MAX_SLOTS];
+  int n_sig = ptx_op_table[in->op].signature[0] == '*'
+                  ? 0
+                  : ptx_sig_parse(ptx_op_table[in->op].signature, sig, PTX_SIG_MAX_SLOTS);
+  for (uint32_t k = 0; k < in->n_o; k++)
+    pred_slot[k] = in->type == PTX_TYPE_PRED || ((int)k < n_sig && sig[k].kind == 'p');
   for (uint32_t k = 0; k < in->n_o; k++) {
     const ptx_operand *o = &ir->opnds[k];
     switch (o->kind) {
@@ -351,6 +360,15 @@ static void decode_operands(decoder *dc, isa_insn *in)
           derr(dc, o->loc, "'%s' is not a register", o->u.reg.var->sym.name->str);
         in->o[k] = (uint32_t)idx + o->u.reg.index;
         if (o->flags & PTX_OPNDF_NEG)
+          in->neg_mask |= (uint8_t)(1u << k);
+      } else
+        in->o[k] = value_slot(dc, in, o, f32);
+      break;
+    case PTX_OPND_IMM:
+      if (pred_slot[k]) {
+        /* A constant predicate (nvcc: mov.pred %p, 0). */
+        in->o[k] = ISA_PRED_TRUE;
+        if (o->u.imm == 0)
           in->neg_mask |= (uint8_t)(1u << k);
       } else
         in->o[k] = value_slot(dc, in, o, f32);
@@ -519,7 +537,7 @@ static int layout_function_vars(decoder *dc, const ptx_func *fn)
   f->n_slots = 2;
   dc->zero_slot = ro_slot(dc, ISA_SLOT_CONST, 0);
   dc->sink_slot = 1 * 32;
-  f->n_preds = 1; /* ISA_PRED_SINK */
+  f->n_preds = 2; /* ISA_PRED_SINK, ISA_PRED_TRUE */
   uint64_t local = 0;
   for (uint32_t i = 0; i < fn->n_vars; i++) {
     const ptx_var *v = fn->vars[i];

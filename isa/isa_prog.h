@@ -34,7 +34,10 @@ typedef void (*isa_exec_fn)(simt_warp *w, const isa_insn *in, uint32_t mask);
 enum {
   ISA_MAX_OPNDS = 8,
   ISA_NONE = UINT32_MAX, /* no target / no reconvergence point / no slot */
-  ISA_PRED_SINK = 0      /* predicate index 0 is a write-only scratch */
+  ISA_PRED_SINK = 0,     /* predicate index 0 is a write-only scratch */
+  ISA_PRED_TRUE = 1      /* predicate index 1 is all ones in every frame:
+                            a constant predicate operand (mov.pred p, 1;
+                            0 is !ISA_PRED_TRUE) */
 };
 
 /* Memory state spaces as the executor resolves them. */

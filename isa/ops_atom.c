@@ -12,6 +12,7 @@
 
 #include "frontend/ptx_ops.h"
 #include "isa/fp_common.h"
+#include "isa/fp_half.h"
 #include "isa/isa_bind.h"
 #include "isa/simt.h"
 
@@ -41,8 +42,16 @@ static uint64_t f64_add_rn(uint64_t a, uint64_t b)
   return r != r ? ISA_F64_CANON_NAN : isa_f64_bits(r);
 }
 
-/* Half-precision adds come from fp_half.h once it is wired in. */
-#define HALF_ADD(k, old, b) ((void)(k), (void)(b), (old))
+/* atom.add.noftz.{f16,bf16,f16x2,bf16x2}: .rn, no flushing, per half. */
+static uint64_t half_add(atom_kind k, uint64_t old, uint64_t b)
+{
+  isa_half_kind hk = k == AK_F16 || k == AK_F16X2 ? ISA_HALF_F16 : ISA_HALF_BF16;
+  uint64_t lo = isa_half_add(hk, (uint16_t)old, (uint16_t)b, ISA_RN, 0);
+  if (k == AK_F16 || k == AK_BF16)
+    return lo;
+  return lo | (uint64_t)isa_half_add(hk, (uint16_t)(old >> 16), (uint16_t)(b >> 16), ISA_RN, 0)
+                  << 16;
+}
 
 static uint64_t apply(const isa_insn *in, uint64_t old, uint64_t b, uint64_t c, unsigned bytes)
 {
@@ -62,7 +71,7 @@ static uint64_t apply(const isa_insn *in, uint64_t old, uint64_t b, uint64_t c, 
     case AK_BF16X2:
     case AK_F16:
     case AK_BF16:
-      return HALF_ADD(k, old, b);
+      return half_add(k, old, b);
     default:
       return (old + b) & mask;
     }
@@ -155,8 +164,8 @@ static isa_exec_fn bind_atomic(isa_insn *in)
   case PTX_TYPE_BF16: in->aux2 = AK_BF16; break;
   default: return NULL;
   }
-  if (in->aux2 >= AK_F16X2)
-    return NULL; /* half-precision atomics: not yet */
+  if (in->aux2 >= AK_F16X2 && in->aux != ATOM_ADD)
+    return NULL; /* the half types only have add (exch/cas use .b16) */
   return atom_exec;
 }
 

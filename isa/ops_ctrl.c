@@ -135,8 +135,7 @@ static void call_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
   const isa_call_site *cs = in->ext;
   const isa_func *callee = cs->callee;
   if (!callee) {
-    /* Indirect: every lane must name the same function here; lanes that
-     * differ are called one group at a time by re-executing the call. */
+    /* Indirect: the lanes may name different functions. */
     uint32_t first = (uint32_t)__builtin_ctz(mask);
     uint64_t addr = w->r[cs->target_slot + first];
     callee = isa_program_func_at(w->launch->prog, addr);
@@ -150,8 +149,14 @@ static void call_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
     if (w->r[cs->target_slot + l] == addr)
       same |= UINT32_C(1) << l;
     if (same != mask) {
-      simt_fault_at(w, in, first, SIMT_FAULT_BAD_CALL, 0, addr, 0, false,
-                    "lanes of one warp call different functions indirectly (not supported)");
+      /* Serialise: the lanes calling the first lane's function re-execute
+       * the call now, the others after them, and all reconverge after
+       * the call (a divergent "branch" whose both sides are the call). */
+      const uint32_t at = (uint32_t)(in - w->code);
+      isa_insn split = *in;
+      split.reconv = at + 1;
+      const uint32_t targets[2] = {at, at}, masks[2] = {same, mask & ~same};
+      simt_diverge(w, &split, 2, targets, masks);
       return;
     }
   }

@@ -215,13 +215,16 @@ static void pred_logic(simt_warp *w, const isa_insn *in, uint32_t mask)
 
 /* Shift amounts are unsigned and clamp at the width (PTX ISA, shl/shr:
  * "shift amounts greater than the register width N are clamped to N"). */
+/* The amount b is always a .u32 operand (PTX ISA shl/shr), whatever the
+ * width of a: read the slot as 64 bits and take its low 32, so that a
+ * 16-bit shift by 0x10000 shifts everything out. */
 #define SHIFTS(W)                                                                     \
-  ISA_LANE_OP(shl_b##W, uint##W##_t, ISA_WR_U##W, 2,                                  \
-              (uint32_t)b >= W ? 0 : (uint##W##_t)(a << (uint32_t)b))                 \
-  ISA_LANE_OP(shr_u##W, uint##W##_t, ISA_WR_U##W, 2,                                  \
-              (uint32_t)b >= W ? 0 : (uint##W##_t)(a >> (uint32_t)b))                 \
-  ISA_LANE_OP(shr_s##W, int##W##_t, ISA_WR_S##W, 2,                                   \
-              (int##W##_t)(a >> ((uint32_t)(uint##W##_t)b >= W || (uint32_t)b >= W ? W - 1 : (uint32_t)b)))
+  ISA_LANE_OP(shl_b##W, uint64_t, ISA_WR_U##W, 2,                                     \
+              (uint32_t)b >= W ? 0 : (uint##W##_t)((uint##W##_t)a << (uint32_t)b))    \
+  ISA_LANE_OP(shr_u##W, uint64_t, ISA_WR_U##W, 2,                                     \
+              (uint32_t)b >= W ? 0 : (uint##W##_t)((uint##W##_t)a >> (uint32_t)b))    \
+  ISA_LANE_OP(shr_s##W, uint64_t, ISA_WR_S##W, 2,                                     \
+              (int##W##_t)((int##W##_t)a >> ((uint32_t)b >= W ? W - 1 : (uint32_t)b)))
 SHIFTS(16)
 SHIFTS(32)
 SHIFTS(64)

@@ -188,8 +188,9 @@ static void cvta_to_generic(simt_warp *w, const isa_insn *in, uint32_t mask)
     uint64_t v = w->r[in->o[1] + l];
     if (is32)
       v = (uint32_t)v;
-    /* A null pointer stays null (cvta of 0 in CUDA gives 0). */
-    uint64_t g = v ? v + base : 0;
+    /* No null special case: offset 0 is a real variable in .shared
+     * (the first __shared__ array) and .local (nvcc's __local_depot). */
+    uint64_t g = v + base;
     w->r[in->o[0] + l] = is32 ? (uint32_t)g : g;
   }
 }
@@ -201,7 +202,7 @@ static void cvta_from_generic(simt_warp *w, const isa_insn *in, uint32_t mask)
   SIMT_FOR_EACH_LANE(mask, l)
   {
     uint64_t v = w->r[in->o[1] + l];
-    uint64_t s = v ? v - base : 0;
+    uint64_t s = v - base;
     w->r[in->o[0] + l] = is32 ? (uint32_t)s : s;
   }
 }

@@ -80,6 +80,7 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
   fr->site = site;
   uint64_t *r = w->regs + reg_base;
   memset(w->preds + pred_base, 0, sizeof(uint32_t) * f->n_preds);
+  w->preds[pred_base + ISA_PRED_TRUE] = UINT32_MAX;
   for (uint32_t i = 0; i < f->n_inits; i++) {
     const isa_slot_init *s = &f->inits[i];
     uint64_t *dst = r + s->slot;
@@ -326,10 +327,17 @@ static void barrier_release(simt_cta *c, uint32_t id)
     w->is_blocked = false;
     const isa_insn *in = w->bar_insn;
     if (in && (in->op == PTX_OP_BAR_RED || in->op == PTX_OP_BARRIER_RED)) {
-      /* bar.red: every participating thread receives the reduction. */
-      uint64_t v = in->aux == 0 ? b->red_popc : in->aux == 1 ? b->red_and : b->red_or;
-      for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-        w->r[in->o[0] + l] = v;
+      /* bar.red: every participating thread receives the reduction.
+       * .popc writes a .u32 register; .and and .or write a predicate
+       * (o[0] then indexes the predicate masks, not the registers), for
+       * the lanes that executed the barrier. */
+      if (in->aux == 0) {
+        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+          w->r[in->o[0] + l] = b->red_popc;
+      } else {
+        bool v = in->aux == 1 ? b->red_and : b->red_or;
+        simt_set_pred(w, in->o[0], w->active, v ? ~0u : 0u);
+      }
     }
   }
   b->red_popc = 0;

@@ -23,6 +23,39 @@ static const cli_command commands[] = {
    "  Prints the module as canonical PTX (one statement per line, exact\n"
    "  hexadecimal literals) that parses back to the same program.\n",
    cmd_dump},
+  {"run", "run one kernel on the emulated GPU",
+   "usage: ptxsim run FILE.ptx [-k KERNEL] -g X[,Y[,Z]] -b X[,Y[,Z]] [--shared BYTES]\n"
+   "                  [--stats text|json|none] [--max-instructions N] [--arg SPEC]...\n"
+   "\n"
+   "  Loads FILE.ptx and runs KERNEL (-k may be omitted when the module has only\n"
+   "  one) to completion on a grid of -g blocks of -b threads each, with BYTES of\n"
+   "  dynamic shared memory.  Device printf goes to stdout.\n"
+   "\n"
+   "  One --arg per kernel parameter, in parameter order:\n"
+   "    TYPE:VALUE        a scalar; TYPE is a PTX scalar type without the dot\n"
+   "                      (u8..u64, s8..s64, b8..b64, f16, bf16, f32, f64) and its\n"
+   "                      size must be the parameter's.  Integers are decimal or 0x\n"
+   "                      hex, range-checked (bN also takes -2^(N-1)..-1); floats use\n"
+   "                      C syntax (1.5, -2e-3, 0x1.8p1, inf, nan), rounded to\n"
+   "                      nearest even\n"
+   "    buf:in=PATH       a device buffer holding PATH's bytes (exactly its size)\n"
+   "    buf:BYTES         a zero-filled device buffer of BYTES bytes (4096, 0x1000,\n"
+   "                      4K, 1M); buf:BYTES,in=PATH pads PATH with zeros\n"
+   "    buf:...,out=PATH  any buffer, written to PATH after a successful launch\n"
+   "                      (e.g. buf:4096,out=c.bin or buf:in=x.bin,out=x2.bin)\n"
+   "  A buffer argument passes the buffer's device address to a 64-bit parameter.\n"
+   "\n"
+   "  --stats text       statistics on stderr (the default); json: a JSON object\n"
+   "                     on stdout (kernel, grid, block, ctas, warps, threads,\n"
+   "                     thread_instructions, warp_instructions, simd_efficiency,\n"
+   "                     wall_seconds); none: no statistics\n"
+   "  --max-instructions N  stop the launch after N warp instructions (0: no\n"
+   "                     limit; the default is 2^40)\n"
+   "\n"
+   "  Exit status: 0 success; 1 bad PTX, arguments that do not fit the kernel,\n"
+   "  unreadable or unwritable files, or a failed launch (memory fault, trap,\n"
+   "  barrier deadlock, instruction limit), with the message; 2 usage error.\n",
+   cmd_run},
 };
 
 static const cli_command *find_command(const char *name)
@@ -66,9 +99,15 @@ int cli_usage_error(const char *command, const char *fmt, ...)
   va_end(ap);
   fputc('\n', stderr);
   const cli_command *c = command ? find_command(command) : NULL;
-  if (c)
-    fputs(c->usage, stderr);
-  else
+  if (c) {
+    /* Long usage texts: only the synopsis, up to the first blank line. */
+    const char *cut = strstr(c->usage, "\n\n");
+    if (cut)
+      fprintf(stderr, "%.*sTry 'ptxsim %s --help' for more.\n", (int)(cut - c->usage + 1),
+              c->usage, c->name);
+    else
+      fputs(c->usage, stderr);
+  } else
     fputs("Try 'ptxsim --help'.\n", stderr);
   return CLI_USAGE;
 }

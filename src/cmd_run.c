@@ -1,0 +1,559 @@
+/* cmd_run.c -- `ptxsim run`: load a module, set up device buffers from the
+ * --arg list, launch one kernel, write the buffers marked out= and print
+ * statistics.
+ *
+ * Everything goes through the public interface (include/ptxsim.h); the
+ * front end is only consulted on error paths, to name a parameter in a
+ * message (the interface reports parameters by index, size and type).
+ * Output files are written only after a launch that succeeded.  Exit
+ * status: 0 success; 1 bad PTX, an argument that does not fit the kernel,
+ * an unreadable or unwritable file, or a launch that failed (fault, trap,
+ * deadlock, instruction limit); 2 a usage error.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "frontend/ptx_parse.h"
+#include "ptxsim.h"
+#include "src/cli.h"
+#include "src/run_args.h"
+
+typedef enum run_stats_mode { RUN_STATS_TEXT, RUN_STATS_JSON, RUN_STATS_NONE } run_stats_mode;
+
+typedef struct run_opts {
+  const char *path;
+  const char *kernel; /* NULL: the module's only kernel */
+  ptxsim_dim3 grid, block;
+  bool has_grid, has_block;
+  uint64_t shared_bytes;
+  run_stats_mode stats;
+  bool has_max_insns;
+  uint64_t max_insns;
+  run_arg *args;
+  size_t n_args;
+} run_opts;
+
+/* A device buffer made for a buf: argument. */
+typedef struct run_buf {
+  ptxsim_devptr addr;
+  uint64_t bytes; /* what in= or BYTES asked for; at least 1 is allocated */
+} run_buf;
+
+typedef struct run_ctx {
+  const run_opts *o;
+  const char *kernel;
+  ptxsim_module *module;
+  ptxsim_device *dev;
+  ptx_module *ir; /* the front end's copy, parsed only to name parameters */
+  run_buf *bufs;  /* one per argument (unused for scalars) */
+  const void **arg_ptrs;
+  double wall_seconds;
+} run_ctx;
+
+/* ---- options ---------------------------------------------------------- */
+
+/* Matches argv[*i] against -S / --LONG and finds its value: attached
+ * ("-gV", "--grid=V") or the next argument.  Returns 1 when matched with
+ * a value, 0 when not this option, -1 when the value is missing. */
+static int option_value(int argc, char **argv, int *i, const char *short_name,
+                        const char *long_name, const char **val)
+{
+  const char *a = argv[*i];
+  size_t ll = strlen(long_name);
+  if (short_name && strncmp(a, short_name, 2) == 0) {
+    if (a[2]) {
+      *val = a + 2;
+      return 1;
+    }
+  } else if (strncmp(a, long_name, ll) == 0 && (a[ll] == 0 || a[ll] == '=')) {
+    if (a[ll] == '=') {
+      *val = a + ll + 1;
+      return 1;
+    }
+  } else {
+    return 0;
+  }
+  if (*i + 1 >= argc)
+    return -1;
+  *val = argv[++*i];
+  return 1;
+}
+
+static int parse_options(int argc, char **argv, run_opts *o)
+{
+  char err[512];
+  bool only_files = false;
+  o->args = calloc((size_t)argc + 1, sizeof *o->args);
+  if (!o->args) {
+    fputs("ptxsim: error: out of memory\n", stderr);
+    return CLI_FAIL;
+  }
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i], *v = NULL;
+    int m;
+    if (only_files || a[0] != '-' || !a[1]) {
+      if (o->path)
+        return cli_usage_error("run", "run takes one PTX file ('%s' and '%s' given)", o->path,
+                               a);
+      o->path = a;
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      only_files = true;
+    } else if ((m = option_value(argc, argv, &i, "-k", "--kernel", &v)) != 0) {
+      if (m < 0)
+        return cli_usage_error("run", "%s needs a kernel name", a);
+      o->kernel = v;
+    } else if ((m = option_value(argc, argv, &i, "-g", "--grid", &v)) != 0 ||
+               (m = option_value(argc, argv, &i, "-b", "--block", &v)) != 0) {
+      bool is_grid = a[1] == 'g' || a[2] == 'g';
+      if (m < 0)
+        return cli_usage_error("run", "%s needs X[,Y[,Z]]", a);
+      if (run_parse_dim3(v, is_grid ? "grid" : "block", is_grid ? &o->grid : &o->block, err,
+                         sizeof err))
+        return cli_usage_error("run", "%s", err);
+      *(is_grid ? &o->has_grid : &o->has_block) = true;
+    } else if ((m = option_value(argc, argv, &i, NULL, "--shared", &v)) != 0) {
+      if (m < 0 || run_parse_count(v, true, &o->shared_bytes) || o->shared_bytes > SIZE_MAX)
+        return cli_usage_error("run", "--shared needs a byte count (e.g. 4096, 0x1000, 48K)");
+    } else if ((m = option_value(argc, argv, &i, NULL, "--stats", &v)) != 0) {
+      if (m > 0 && strcmp(v, "text") == 0)
+        o->stats = RUN_STATS_TEXT;
+      else if (m > 0 && strcmp(v, "json") == 0)
+        o->stats = RUN_STATS_JSON;
+      else if (m > 0 && strcmp(v, "none") == 0)
+        o->stats = RUN_STATS_NONE;
+      else
+        return cli_usage_error("run", "--stats takes text, json or none");
+    } else if ((m = option_value(argc, argv, &i, NULL, "--max-instructions", &v)) != 0) {
+      if (m < 0 || run_parse_count(v, false, &o->max_insns))
+        return cli_usage_error("run", "--max-instructions needs a number (0: no limit)");
+      o->has_max_insns = true;
+    } else if ((m = option_value(argc, argv, &i, NULL, "--arg", &v)) != 0) {
+      if (m < 0)
+        return cli_usage_error("run", "--arg needs TYPE:VALUE or buf:...");
+      if (run_parse_arg(v, &o->args[o->n_args], err, sizeof err))
+        return cli_usage_error("run", "%s", err);
+      o->n_args++;
+    } else {
+      return cli_usage_error("run", "unknown option '%s'", a);
+    }
+  }
+  if (!o->path)
+    return cli_usage_error("run", "no PTX file given");
+  if (!o->has_grid)
+    return cli_usage_error("run", "the grid size is missing (-g X[,Y[,Z]])");
+  if (!o->has_block)
+    return cli_usage_error("run", "the block size is missing (-b X[,Y[,Z]])");
+  return CLI_OK;
+}
+
+/* ---- messages --------------------------------------------------------- */
+
+/* Prints a library message, ending it with a newline if it has none. */
+static void print_message(const char *msg)
+{
+  size_t n = strlen(msg);
+  fputs(msg, stderr);
+  if (n && msg[n - 1] != '\n')
+    fputc('\n', stderr);
+}
+
+/* Prints a device's message; those without a GNU "FILE:LINE:COL: error:"
+ * prefix (bad launch configurations) get "ptxsim: error: ". */
+static void print_device_error(const ptxsim_device *d, int status)
+{
+  const char *msg = ptxsim_device_error(d);
+  if (!*msg)
+    msg = ptxsim_status_string(status);
+  if (!strstr(msg, "error: "))
+    fputs("ptxsim: error: ", stderr);
+  print_message(msg);
+}
+
+/* "parameter 3 'vecadd_param_3' (.u32, 4 bytes)"; the name comes from a
+ * second parse of the file, made at most once and only for messages. */
+static const char *describe_param(run_ctx *c, size_t i, char *buf, size_t len)
+{
+  size_t size = 0;
+  const char *type = "?";
+  if (ptxsim_kernel_param_info(c->dev, c->kernel, i, &size, &type) != 0)
+    type = "?";
+  if (!c->ir) {
+    ptx_diag d;
+    ptx_diag_init(&d, NULL);
+    if (ptx_parse_file(c->o->path, &d, &c->ir) != 0)
+      c->ir = NULL;
+    ptx_diag_free(&d);
+  }
+  const ptx_func *f = c->ir ? ptx_module_find_func(c->ir, c->kernel) : NULL;
+  if (f && i < f->n_params)
+    snprintf(buf, len, "parameter %zu '%s' (.%s, %zu bytes)", i, f->params[i]->sym.name->str,
+             type, size);
+  else
+    snprintf(buf, len, "parameter %zu (.%s, %zu bytes)", i, type, size);
+  return buf;
+}
+
+/* ---- the kernel and its arguments -------------------------------------- */
+
+static void list_kernels(const ptxsim_module *m, FILE *out)
+{
+  size_t n = ptxsim_module_kernel_count(m);
+  for (size_t i = 0; i < n; i++)
+    fprintf(out, "%s%s", i ? ", " : "", ptxsim_module_kernel_name(m, i));
+  fputc('\n', out);
+}
+
+static int select_kernel(run_ctx *c)
+{
+  size_t n = ptxsim_module_kernel_count(c->module);
+  if (c->o->kernel) {
+    for (size_t i = 0; i < n; i++)
+      if (strcmp(ptxsim_module_kernel_name(c->module, i), c->o->kernel) == 0) {
+        c->kernel = c->o->kernel;
+        return CLI_OK;
+      }
+    fprintf(stderr, "%s: error: no kernel named '%s'", c->o->path, c->o->kernel);
+    if (n) {
+      fputs("; the kernels are: ", stderr);
+      list_kernels(c->module, stderr);
+    } else {
+      fputs(" (the module has no kernels)\n", stderr);
+    }
+    return CLI_FAIL;
+  }
+  if (n == 1) {
+    c->kernel = ptxsim_module_kernel_name(c->module, 0);
+    return CLI_OK;
+  }
+  if (n == 0) {
+    fprintf(stderr, "%s: error: the module has no kernels (.entry with a body) to run\n",
+            c->o->path);
+    return CLI_FAIL;
+  }
+  fprintf(stderr, "ptxsim: error: %s has %zu kernels; choose one with -k: ", c->o->path, n);
+  list_kernels(c->module, stderr);
+  return CLI_USAGE;
+}
+
+/* Whether a scalar of kind ak fits a parameter of kind pk (sizes equal):
+ * integers go to integer parameters, floats to float ones; bN on either
+ * side takes anything of its size. */
+static bool kinds_fit(run_kind ak, run_kind pk)
+{
+  if (ak == RUN_KIND_BITS || pk == RUN_KIND_BITS)
+    return true;
+  return (ak == RUN_KIND_FLOAT) == (pk == RUN_KIND_FLOAT);
+}
+
+/* Checks the argument list against the kernel's parameters. */
+static int check_args(run_ctx *c)
+{
+  char what[256];
+  int n_params = ptxsim_module_kernel_param_count(c->module, c->kernel);
+  if (n_params < 0) {
+    fprintf(stderr, "ptxsim: error: %s: %s\n", c->kernel, ptxsim_status_string(n_params));
+    return CLI_FAIL;
+  }
+  size_t np = (size_t)n_params, na = c->o->n_args;
+  if (na < np) {
+    fprintf(stderr, "ptxsim: error: kernel %s takes %zu parameters but %zu --arg %s given: %s "
+                    "has no argument\n",
+            c->kernel, np, na, na == 1 ? "was" : "were",
+            describe_param(c, na, what, sizeof what));
+    return CLI_FAIL;
+  }
+  if (na > np) {
+    fprintf(stderr, "ptxsim: error: kernel %s takes %zu parameter%s but %zu --arg were given: "
+                    "--arg %s has no parameter\n",
+            c->kernel, np, np == 1 ? "" : "s", na, c->o->args[np].spec);
+    return CLI_FAIL;
+  }
+  for (size_t i = 0; i < na; i++) {
+    const run_arg *a = &c->o->args[i];
+    size_t size = 0;
+    const char *type = NULL;
+    int st = ptxsim_kernel_param_info(c->dev, c->kernel, i, &size, &type);
+    if (st != PTXSIM_OK) {
+      print_device_error(c->dev, st);
+      return CLI_FAIL;
+    }
+    run_kind pk;
+    unsigned psize;
+    bool is_scalar = run_type_info(type, &pk, &psize) && psize == size;
+    if (a->type == RUN_ARG_BUF) {
+      if (is_scalar && size == 8 && pk != RUN_KIND_FLOAT)
+        continue;
+      fprintf(stderr, "ptxsim: error: --arg %s: %s cannot hold a buffer's address, which needs "
+                      "a 64-bit integer parameter (.u64, .s64 or .b64)%s\n",
+              a->spec, describe_param(c, i, what, sizeof what),
+              size == 4 ? "; ptxsim's device addresses are 64-bit, also under .address_size 32"
+                        : "");
+      return CLI_FAIL;
+    }
+    if (size != a->size || (is_scalar && !kinds_fit(a->kind, pk))) {
+      fprintf(stderr, "ptxsim: error: --arg %s: %s does not take a .%s value%s\n", a->spec,
+              describe_param(c, i, what, sizeof what), a->type_name,
+              size != a->size ? " (the sizes differ)"
+                              : (a->kind == RUN_KIND_FLOAT ? " (it is an integer parameter)"
+                                                           : " (it is a floating-point parameter)"));
+      return CLI_FAIL;
+    }
+  }
+  return CLI_OK;
+}
+
+/* Reads a whole file into *data (malloc'd; NULL when empty). */
+static int read_file(const char *path, unsigned char **data, uint64_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return -1;
+  unsigned char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n == cap) {
+      cap = cap ? 2 * cap : 65536;
+      unsigned char *b = realloc(buf, cap);
+      if (!b) {
+        free(buf);
+        fclose(f);
+        errno = ENOMEM;
+        return -1;
+      }
+      buf = b;
+    }
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (got == 0)
+      break;
+  }
+  int saved = errno;
+  bool bad = ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    errno = saved ? saved : EIO;
+    return -1;
+  }
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+/* Allocates and fills the device buffers. */
+static int make_buffers(run_ctx *c)
+{
+  for (size_t i = 0; i < c->o->n_args; i++) {
+    const run_arg *a = &c->o->args[i];
+    if (a->type != RUN_ARG_BUF) {
+      c->arg_ptrs[i] = a->value;
+      continue;
+    }
+    unsigned char *data = NULL;
+    uint64_t len = 0;
+    if (a->in_path && read_file(a->in_path, &data, &len) != 0) {
+      fprintf(stderr, "%s: error: cannot read (for --arg %s): %s\n", a->in_path, a->spec,
+              strerror(errno));
+      return CLI_FAIL;
+    }
+    uint64_t bytes = a->has_size ? a->buf_bytes : len;
+    if (len > bytes) {
+      fprintf(stderr, "ptxsim: error: --arg %s: %s has %" PRIu64 " bytes, more than the %" PRIu64
+                      "-byte buffer\n", a->spec, a->in_path, len, bytes);
+      free(data);
+      return CLI_FAIL;
+    }
+    run_buf *b = &c->bufs[i];
+    b->bytes = bytes;
+    size_t alloc = bytes ? (size_t)bytes : 1;
+    if (bytes > SIZE_MAX || ptxsim_malloc(c->dev, alloc, &b->addr) != 0 ||
+        ptxsim_memset(c->dev, b->addr, 0, alloc) != 0 ||
+        ptxsim_memcpy_htod(c->dev, b->addr, data, (size_t)len) != 0) {
+      fprintf(stderr, "ptxsim: error: --arg %s: %s\n", a->spec,
+              *ptxsim_device_error(c->dev) ? ptxsim_device_error(c->dev)
+                                           : "cannot allocate the device buffer");
+      free(data);
+      return CLI_FAIL;
+    }
+    free(data);
+    c->arg_ptrs[i] = &b->addr;
+  }
+  return CLI_OK;
+}
+
+/* Copies each out= buffer back and writes its file. */
+static int write_outputs(run_ctx *c)
+{
+  for (size_t i = 0; i < c->o->n_args; i++) {
+    const run_arg *a = &c->o->args[i];
+    if (a->type != RUN_ARG_BUF || !a->out_path)
+      continue;
+    const run_buf *b = &c->bufs[i];
+    unsigned char *data = malloc(b->bytes ? (size_t)b->bytes : 1);
+    if (!data || ptxsim_memcpy_dtoh(c->dev, data, b->addr, (size_t)b->bytes) != 0) {
+      fprintf(stderr, "ptxsim: error: --arg %s: cannot read the buffer back: %s\n", a->spec,
+              data ? ptxsim_device_error(c->dev) : "out of memory");
+      free(data);
+      return CLI_FAIL;
+    }
+    FILE *f = fopen(a->out_path, "wb");
+    bool ok = f && fwrite(data, 1, (size_t)b->bytes, f) == b->bytes;
+    int saved = errno;
+    if (f && fclose(f) != 0)
+      ok = false, saved = errno;
+    free(data);
+    if (!ok) {
+      fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path, strerror(saved));
+      return CLI_FAIL;
+    }
+  }
+  return CLI_OK;
+}
+
+/* ---- statistics -------------------------------------------------------- */
+
+static void json_string(const char *s, FILE *out)
+{
+  fputc('"', out);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(out, "\\%c", ch);
+    else if (ch < 0x20)
+      fprintf(out, "\\u%04x", ch);
+    else
+      fputc(ch, out);
+  }
+  fputc('"', out);
+}
+
+static void print_stats(const run_ctx *c)
+{
+  ptxsim_stats s;
+  if (c->o->stats == RUN_STATS_NONE || ptxsim_last_stats(c->dev, &s) != 0)
+    return;
+  const ptxsim_dim3 g = c->o->grid, b = c->o->block;
+  if (c->o->stats == RUN_STATS_TEXT) {
+    fprintf(stderr,
+            "kernel %s: grid (%u,%u,%u), block (%u,%u,%u)\n"
+            "  ctas %" PRIu64 ", warps %" PRIu64 ", threads %" PRIu64 "\n"
+            "  thread instructions %" PRIu64 ", warp instructions %" PRIu64
+            ", SIMD efficiency %.1f%%\n"
+            "  wall time %.6f s\n",
+            c->kernel, g.x, g.y, g.z, b.x, b.y, b.z, s.ctas, s.warps, s.threads,
+            s.thread_instructions, s.warp_instructions, 100.0 * s.simd_efficiency,
+            c->wall_seconds);
+    return;
+  }
+  FILE *out = stdout;
+  fputs("{\n  \"kernel\": ", out);
+  json_string(c->kernel, out);
+  fprintf(out,
+          ",\n  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n"
+          "  \"shared_bytes\": %" PRIu64 ",\n"
+          "  \"ctas\": %" PRIu64 ",\n  \"warps\": %" PRIu64 ",\n  \"threads\": %" PRIu64 ",\n"
+          "  \"thread_instructions\": %" PRIu64 ",\n  \"warp_instructions\": %" PRIu64 ",\n"
+          "  \"simd_efficiency\": %.6f,\n  \"wall_seconds\": %.9f\n}\n",
+          g.x, g.y, g.z, b.x, b.y, b.z, c->o->shared_bytes, s.ctas, s.warps, s.threads,
+          s.thread_instructions, s.warp_instructions, s.simd_efficiency, c->wall_seconds);
+}
+
+/* ---- the command --------------------------------------------------------- */
+
+static int run_launch(run_ctx *c)
+{
+  int rc = select_kernel(c);
+  if (rc != CLI_OK)
+    return rc;
+  rc = check_args(c);
+  if (rc != CLI_OK)
+    return rc;
+  size_t n = c->o->n_args;
+  c->bufs = calloc(n + 1, sizeof *c->bufs);
+  c->arg_ptrs = calloc(n + 1, sizeof *c->arg_ptrs);
+  if (!c->bufs || !c->arg_ptrs) {
+    fputs("ptxsim: error: out of memory\n", stderr);
+    return CLI_FAIL;
+  }
+  rc = make_buffers(c);
+  if (rc != CLI_OK)
+    return rc;
+  if (c->o->has_max_insns)
+    (void)ptxsim_device_set_limit(c->dev, PTXSIM_LIMIT_INSTRUCTIONS, c->o->max_insns);
+  ptxsim_device_set_output(c->dev, stdout);
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int st = ptxsim_launch(c->dev, c->kernel, c->o->grid, c->o->block, (size_t)c->o->shared_bytes,
+                         (const void *const *)c->arg_ptrs, n);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  c->wall_seconds =
+    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  fflush(stdout);
+  if (st != PTXSIM_OK) {
+    print_device_error(c->dev, st);
+    return CLI_FAIL;
+  }
+  rc = write_outputs(c);
+  if (rc != CLI_OK)
+    return rc;
+  print_stats(c);
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "ptxsim: error: cannot write to standard output: %s\n", strerror(errno));
+    return CLI_FAIL;
+  }
+  return CLI_OK;
+}
+
+int cmd_run(int argc, char **argv)
+{
+  run_opts o;
+  memset(&o, 0, sizeof o);
+  run_ctx c;
+  memset(&c, 0, sizeof c);
+  c.o = &o;
+  int rc = parse_options(argc, argv, &o);
+  if (rc != CLI_OK)
+    goto done;
+  char *messages = NULL;
+  int st = ptxsim_module_load_file(o.path, &c.module, &messages);
+  bool had_messages = messages != NULL;
+  if (messages)
+    print_message(messages);
+  ptxsim_free(messages);
+  if (st != PTXSIM_OK) {
+    if (!had_messages)
+      fprintf(stderr, "%s: error: %s\n", o.path, ptxsim_status_string(st));
+    rc = CLI_FAIL;
+    goto done;
+  }
+  if (ptxsim_device_create(&c.dev) != PTXSIM_OK) {
+    fputs("ptxsim: error: cannot create the device\n", stderr);
+    rc = CLI_FAIL;
+    goto done;
+  }
+  if ((st = ptxsim_device_load(c.dev, c.module)) != PTXSIM_OK) {
+    print_device_error(c.dev, st);
+    rc = CLI_FAIL;
+    goto done;
+  }
+  rc = run_launch(&c);
+done:
+  ptxsim_device_destroy(c.dev);
+  ptxsim_module_free(c.module);
+  if (c.ir)
+    ptx_module_free(c.ir);
+  free(c.bufs);
+  free(c.arg_ptrs);
+  for (size_t i = 0; i < o.n_args; i++)
+    run_arg_release(&o.args[i]);
+  free(o.args);
+  return rc;
+}

@@ -1,0 +1,135 @@
+/* check_reduce_shfl.c -- host driver for benchmarks/cuda/reduce_shfl.cu:
+ * shfl.sync down / bfly / idx reductions and broadcast.  Integer results
+ * are exact; the float butterfly sum is reproduced in its exact order
+ * (x[l] = x[l] + x[l ^ m], m = 16 .. 1), so it is bit-exact too. */
+#include "tests/drivers/drv_util.h"
+
+#define N 1000
+#define BLK 192          /* 6 warps per block */
+#define NBLK ((N + BLK - 1) / BLK)
+#define NW (NBLK * BLK / 32)
+
+START_TEST(test_reduce_shfl_down_i32)
+{
+  drv_ctx c;
+  drv_rng r;
+  int32_t in[N], exp[NBLK], got[NBLK], total = 12345, exp_total;
+  uint32_t t = 12345;
+  int n = N;
+
+  drv_open(&c, "reduce_shfl");
+  drv_rng_seed(&r, 15);
+  for (int i = 0; i < N; i++)
+    in[i] = (int32_t)drv_rand32(&r);
+  for (int b = 0; b < NBLK; b++) {
+    uint32_t s = 0;
+    for (int i = b * BLK; i < (b + 1) * BLK && i < N; i++)
+      s += (uint32_t)in[i];
+    exp[b] = (int32_t)s;
+    t += s;
+  }
+  exp_total = (int32_t)t;
+  ptxsim_devptr din = drv_upload(&c, in, sizeof in), dbs = drv_alloc(&c, sizeof got);
+  ptxsim_devptr dt = drv_upload(&c, &total, sizeof total);
+  drv_launch(&c, "reduce_shfl_down_i32", drv_dim(NBLK, 1, 1), drv_dim(BLK, 1, 1), 0,
+             DRV_ARGS(&din, &dbs, &dt, &n));
+  drv_download(&c, got, dbs, sizeof got);
+  drv_download(&c, &total, dt, sizeof total);
+  drv_expect_i32("reduce_shfl_down_i32", "block_sums", exp, got, NBLK);
+  drv_expect_i32("reduce_shfl_down_i32", "total", &exp_total, &total, 1);
+  drv_close(&c);
+}
+END_TEST
+
+START_TEST(test_reduce_shfl_xor_f32)
+{
+  drv_ctx c;
+  drv_rng r;
+  float in[N], exp[NW], got[NW];
+  int n = N;
+
+  drv_open(&c, "reduce_shfl");
+  drv_rng_seed(&r, 16);
+  for (int i = 0; i < N; i++)
+    in[i] = drv_randf(&r, -100.0f, 100.0f) * ((i & 1) ? 1.0f : 1e-4f);
+  for (int w = 0; w < NW; w++) {
+    float x[32], y[32];
+    for (int l = 0; l < 32; l++)
+      x[l] = w * 32 + l < N ? in[w * 32 + l] : 0.0f;
+    for (int m = 16; m > 0; m >>= 1) {
+      for (int l = 0; l < 32; l++)
+        y[l] = x[l] + x[l ^ m];
+      for (int l = 0; l < 32; l++)
+        x[l] = y[l];
+    }
+    exp[w] = x[0];
+  }
+  ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
+  drv_launch(&c, "reduce_shfl_xor_f32", drv_dim(NBLK, 1, 1), drv_dim(BLK, 1, 1), 0,
+             DRV_ARGS(&din, &dout, &n));
+  drv_download(&c, got, dout, sizeof got);
+  drv_expect_f32("reduce_shfl_xor_f32", "warp_sums", exp, got, NW, 0);
+  drv_close(&c);
+}
+END_TEST
+
+START_TEST(test_reduce_shfl_max_u64)
+{
+  drv_ctx c;
+  drv_rng r;
+  uint64_t in[N], exp[NW], got[NW];
+  int n = N;
+
+  drv_open(&c, "reduce_shfl");
+  drv_rng_seed(&r, 17);
+  for (int i = 0; i < N; i++) {
+    /* high and low words both matter: maxima that differ only in the low word */
+    in[i] = (drv_rand64(&r) & 0xff000000ffffffffull) | ((uint64_t)(i % 3) << 40);
+  }
+  for (int w = 0; w < NW; w++) {
+    uint64_t m = 0;
+    for (int l = 0; l < 32; l++)
+      if (w * 32 + l < N && in[w * 32 + l] > m)
+        m = in[w * 32 + l];
+    exp[w] = m;
+  }
+  ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
+  drv_launch(&c, "reduce_shfl_max_u64", drv_dim(NBLK, 1, 1), drv_dim(BLK, 1, 1), 0,
+             DRV_ARGS(&din, &dout, &n));
+  drv_download(&c, got, dout, sizeof got);
+  drv_expect_u64("reduce_shfl_max_u64", "warp_max", exp, got, NW);
+  drv_close(&c);
+}
+END_TEST
+
+START_TEST(test_shfl_broadcast)
+{
+  drv_ctx c;
+  drv_rng r;
+  int32_t in[N], exp[N], got[N];
+  int n = N;
+
+  drv_open(&c, "reduce_shfl");
+  drv_rng_seed(&r, 18);
+  for (int i = 0; i < N; i++)
+    in[i] = drv_rand_range(&r, -100000, 100000);
+  for (int g = 0; g < N; g++)
+    exp[g] = in[g & ~31] + (g & 31);
+  ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
+  drv_launch(&c, "shfl_broadcast", drv_dim(NBLK, 1, 1), drv_dim(BLK, 1, 1), 0,
+             DRV_ARGS(&din, &dout, &n));
+  drv_download(&c, got, dout, sizeof got);
+  drv_expect_i32("shfl_broadcast", "out", exp, got, N);
+  drv_close(&c);
+}
+END_TEST
+
+int main(void)
+{
+  Suite *s = suite_create("reduce_shfl");
+  DRV_ADD(s, test_reduce_shfl_down_i32);
+  DRV_ADD(s, test_reduce_shfl_xor_f32);
+  DRV_ADD(s, test_reduce_shfl_max_u64);
+  DRV_ADD(s, test_shfl_broadcast);
+  return drv_run(s);
+}

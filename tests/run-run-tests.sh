@@ -1,0 +1,268 @@
+#!/bin/sh
+# run-run-tests.sh -- `ptxsim run`: launches of bundled kernels whose
+# results are worked out here, independently, with awk; argument encoding;
+# statistics; and every error path with its message and exit status.
+set -u
+: "${PTXSIM:?set PTXSIM to the ptxsim binary}"
+: "${srcdir:=.}"
+fail=0 n=0
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+vecadd=$srcdir/benchmarks/ptx/vecadd.ptx
+fix=$srcdir/tests/run
+
+failed() {
+  echo "FAIL: $*"
+  fail=$((fail + 1))
+}
+expect_status() { # expected-status description command...
+  want=$1 what=$2
+  shift 2
+  n=$((n + 1))
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    failed "$what: exit status $got, expected $want"
+    sed 's/^/  | /' "$tmp/err"
+  fi
+}
+expect_grep() { # file pattern description
+  n=$((n + 1))
+  if ! grep -q -- "$2" "$1"; then
+    failed "$3: '$2' not found in:"
+    sed 's/^/  | /' "$1"
+  fi
+}
+expect_same() { # file-a file-b description
+  n=$((n + 1))
+  cmp -s "$1" "$2" || failed "$3: $1 and $2 differ"
+}
+
+# Writes the whitespace-separated unsigned 32-bit numbers on stdin to
+# FILE as little-endian words (printf with octal escapes; POSIX only).
+put_u32() {
+  awk '{ for (i = 1; i <= NF; i++) {
+           v = $i
+           for (k = 0; k < 4; k++) { printf "\\%03o", v % 256; v = int(v / 256) }
+         } }' | { fmt=$(cat); printf "$fmt"; } >"$1"
+}
+# Prints FILE as unsigned little-endian 32-bit words, one per line
+# (independent of the host's byte order).
+get_u32() {
+  od -An -v -t u1 "$1" | awk '{ for (i = 1; i <= NF; i++) b[n++] = $i }
+    END { for (i = 0; i + 3 < n; i += 4)
+            printf "%.0f\n", b[i] + 256 * (b[i+1] + 256 * (b[i+2] + 256 * b[i+3])) }'
+}
+# FILE's bytes in hex on one line: " 01 02 ... ff ".
+hex_bytes() {
+  od -An -v -t x1 "$1" | tr -s ' \n' '  '
+  echo
+}
+# The bits of a float (positive or zero, exactly representable as a
+# normal f32) as an unsigned number.
+f32_bits_awk='function f32bits(v,  e) {
+  if (v == 0) return 0
+  e = 0
+  while (v >= 2) { v /= 2; e++ }
+  while (v < 1) { v *= 2; e-- }
+  return (127 + e) * 8388608 + (v - 1) * 8388608
+}'
+
+# ---- vecadd_i32: c[i] = a[i] + b[i] mod 2^32, 1000 elements on 4 x 256
+# threads (the last 24 threads do nothing).  a and b are chosen so that
+# many sums wrap.
+N=1000
+awk -v n=$N 'BEGIN { for (i = 0; i < n; i++) printf "%.0f\n", (i * 2654435761) % 4294967296 }' | put_u32 "$tmp/a.bin"
+awk -v n=$N 'BEGIN { for (i = 0; i < n; i++) printf "%.0f\n", (i * 40503 + 3000000000) % 4294967296 }' | put_u32 "$tmp/b.bin"
+awk -v n=$N 'BEGIN { for (i = 0; i < n; i++)
+  printf "%.0f\n", ((i * 2654435761) % 4294967296 + (i * 40503 + 3000000000) % 4294967296) % 4294967296 }' >"$tmp/c.want"
+n=$((n + 1))
+[ "$(wc -c <"$tmp/a.bin")" -eq $((4 * N)) ] || failed "put_u32 wrote $(wc -c <"$tmp/a.bin") bytes, not $((4 * N))"
+expect_status 0 "vecadd_i32" "$PTXSIM" run "$vecadd" -k vecadd_i32 -g 4 -b 256 \
+  --arg buf:in="$tmp/a.bin" --arg buf:in="$tmp/b.bin" --arg buf:$((4 * N)),out="$tmp/c.bin" \
+  --arg u32:$N --stats json
+get_u32 "$tmp/c.bin" >"$tmp/c.got"
+expect_same "$tmp/c.want" "$tmp/c.got" "vecadd_i32 sums"
+# --stats json: the required keys, on stdout, with sane values.
+for key in kernel thread_instructions warp_instructions simd_efficiency ctas wall_seconds; do
+  expect_grep "$tmp/out" "\"$key\": " "JSON key $key"
+done
+expect_grep "$tmp/out" '"kernel": "vecadd_i32"' "JSON kernel name"
+expect_grep "$tmp/out" '"ctas": 4,' "JSON ctas = grid size"
+expect_grep "$tmp/out" '"warps": 32,' "JSON warps"
+json_num() { sed -n "s/^ *\"$1\": \([0-9.e+-]*\),\{0,1\}$/\1/p" "$tmp/out"; }
+ti=$(json_num thread_instructions) wi=$(json_num warp_instructions) eff=$(json_num simd_efficiency)
+ws=$(json_num wall_seconds)
+n=$((n + 1))
+awk -v ti="$ti" -v wi="$wi" -v eff="$eff" -v ws="$ws" 'BEGIN {
+  ok = ti > 0 && wi > 0 && ti <= 32 * wi && eff > 0 && eff <= 1 && ws >= 0 &&
+       (eff - ti / (32 * wi)) ^ 2 < 1e-10
+  exit !ok }' || failed "JSON values not sane: thread $ti warp $wi efficiency $eff wall $ws"
+n=$((n + 1))
+[ "$(head -c 1 "$tmp/out")" = "{" ] || failed "JSON output does not start with '{'"
+
+# Text statistics go to stderr, nothing to stdout.
+expect_status 0 "vecadd_i32, text stats" "$PTXSIM" run "$vecadd" -k vecadd_i32 -g 4 -b 256 \
+  --arg buf:in="$tmp/a.bin" --arg buf:in="$tmp/b.bin" --arg buf:$((4 * N)) --arg u32:$N
+expect_grep "$tmp/err" "kernel vecadd_i32: grid (4,1,1), block (256,1,1)" "text stats header"
+expect_grep "$tmp/err" "thread instructions [1-9]" "text stats counts"
+n=$((n + 1))
+[ -s "$tmp/out" ] && failed "text stats wrote to stdout"
+
+# ---- vecadd (f32): a[i] = i, b[i] = i + 0.5, so c[i] = 2i + 0.5, all exact;
+# 300 elements on 3 x 128 threads.  in= and out= on one buffer.
+N=300
+awk -v n=$N "$f32_bits_awk"' BEGIN { for (i = 0; i < n; i++) printf "%.0f\n", f32bits(i) }' | put_u32 "$tmp/fa.bin"
+awk -v n=$N "$f32_bits_awk"' BEGIN { for (i = 0; i < n; i++) printf "%.0f\n", f32bits(i + 0.5) }' | put_u32 "$tmp/fb.bin"
+awk -v n=$N "$f32_bits_awk"' BEGIN { for (i = 0; i < n; i++) printf "%.0f\n", f32bits(2 * i + 0.5) }' >"$tmp/fc.want"
+cp "$tmp/fb.bin" "$tmp/fc.bin"
+expect_status 0 "vecadd f32" "$PTXSIM" run "$vecadd" --kernel=vecadd --grid=3 --block 128,1,1 \
+  --arg buf:in="$tmp/fa.bin" --arg "buf:in=$tmp/fb.bin" --arg "buf:in=$tmp/fc.bin,out=$tmp/fc.out" \
+  --arg s32:$N --stats none
+get_u32 "$tmp/fc.out" >"$tmp/fc.got"
+expect_same "$tmp/fc.want" "$tmp/fc.got" "vecadd f32 sums"
+expect_same "$tmp/fc.bin" "$tmp/fb.bin" "in= file left alone"
+n=$((n + 1))
+[ -s "$tmp/out" ] && failed "--stats none printed statistics"
+# vecadd_gridstride on a grid smaller than the data: every element done.
+expect_status 0 "vecadd_gridstride" "$PTXSIM" run "$vecadd" -k vecadd_gridstride -g 2 -b 32 \
+  --arg buf:in="$tmp/fa.bin" --arg buf:in="$tmp/fb.bin" --arg buf:$((4 * N)),out="$tmp/fg.out" \
+  --arg u32:$N --stats json
+get_u32 "$tmp/fg.out" >"$tmp/fg.got"
+expect_same "$tmp/fc.want" "$tmp/fg.got" "vecadd_gridstride sums"
+expect_grep "$tmp/out" '"ctas": 2,' "gridstride ctas"
+
+# A buf:in= buffer is exactly its file's size: 3 words read as 4 fault;
+# an empty file gives an empty buffer, written back empty.
+head -c 12 "$tmp/a.bin" >"$tmp/a3.bin"
+expect_status 1 "buffer sized by its file" "$PTXSIM" run "$vecadd" -k vecadd_i32 -g 1 -b 4 \
+  --arg buf:in="$tmp/a3.bin" --arg buf:in="$tmp/a.bin" --arg buf:16 --arg u32:4
+expect_grep "$tmp/err" "ld.global.u32: invalid read of size 4 .* (out of bounds)" "read past a file's end"
+expect_grep "$tmp/err" "thread (3,0,0)" "only the fourth thread faults"
+: >"$tmp/empty.bin"
+expect_status 0 "empty in= file" "$PTXSIM" run "$vecadd" -k vecadd_i32 -g 1 -b 4 --stats none \
+  --arg buf:in="$tmp/empty.bin" --arg buf:in="$tmp/empty.bin" \
+  --arg buf:in="$tmp/empty.bin",out="$tmp/empty.out" --arg u32:0
+expect_same "$tmp/empty.bin" "$tmp/empty.out" "empty buffer written back"
+
+# ---- scalar encodings: store_params writes each parameter's bytes to the
+# output buffer (offsets in params.ptx).  Expected bytes worked by hand:
+# s8 -2 = fe; u16 0xbeef; s32 -100000 = 0xfffe7960; f32 -1.5 = 0xbfc00000;
+# f64 0x1.8p1 = 3.0 = 0x4008000000000000; f16 1.00048828125000001 lies just
+# above the tie between 0x3c00 and 0x3c01 (1 + 2^-11), so it rounds up;
+# bf16 1.5 = 0x3fc0.
+expect_status 0 "scalar encodings" "$PTXSIM" run "$fix/params.ptx" -g 1 -b 1 --stats none \
+  --arg buf:36,out="$tmp/p.bin" --arg s8:-2 --arg u16:0xbeef --arg s32:-100000 \
+  --arg b64:0x0123456789abcdef --arg f32:-1.5 --arg f64:0x1.8p1 \
+  --arg f16:1.00048828125000001 --arg bf16:1.5
+hex_bytes "$tmp/p.bin" >"$tmp/p.got"
+echo " fe 00 ef be 60 79 fe ff ef cd ab 89 67 45 23 01 00 00 c0 bf 00 00 00 00 00 00 00 00 00 00 08 40 01 3c c0 3f " >"$tmp/p.want"
+expect_same "$tmp/p.want" "$tmp/p.got" "scalar parameter bytes"
+# Ties to even, negative bit patterns, hex floats, infinities and NaN:
+# u16 65535; s32 -1; b64 -1; f32 0x1p-149 (the smallest subnormal);
+# f64 -inf; f16 1.00146484375 (a tie between 0x3c01 and 0x3c02: even);
+# bf16 nan (canonical 0x7fff).
+expect_status 0 "scalar encodings 2" "$PTXSIM" run "$fix/params.ptx" -g 1 -b 1 --stats none \
+  --arg buf:36,out="$tmp/p2.bin" --arg b8:-1 --arg u16:65535 --arg s32:-1 --arg b64:-1 \
+  --arg f32:0x1p-149 --arg f64:-inf --arg f16:1.00146484375 --arg bf16:nan
+hex_bytes "$tmp/p2.bin" >"$tmp/p2.got"
+echo " ff 00 ff ff ff ff ff ff ff ff ff ff ff ff ff ff 01 00 00 00 00 00 00 00 00 00 00 00 00 00 f0 ff 02 3c ff 7f " >"$tmp/p2.want"
+expect_same "$tmp/p2.want" "$tmp/p2.got" "scalar parameter bytes 2"
+
+# ---- device printf reaches stdout; -k may be omitted with one kernel.
+expect_status 0 "printf" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 3 --arg buf:24 --arg u32:10 \
+  --stats none
+printf 'v=10\nv=11\nv=12\n' >"$tmp/hello.want"
+expect_same "$tmp/hello.want" "$tmp/out" "printf output"
+
+# ---- usage errors: exit 2.
+expect_status 2 "missing -g" "$PTXSIM" run "$vecadd" -k vecadd -b 32
+expect_grep "$tmp/err" "grid size is missing" "missing -g message"
+expect_status 2 "missing -b" "$PTXSIM" run "$vecadd" -k vecadd -g 1
+expect_grep "$tmp/err" "block size is missing" "missing -b message"
+expect_status 2 "no file" "$PTXSIM" run -g 1 -b 1
+expect_status 2 "bad -g" "$PTXSIM" run "$vecadd" -k vecadd -g 4x2 -b 32
+expect_grep "$tmp/err" "bad grid '4x2'" "bad -g message"
+expect_status 2 "four dimensions" "$PTXSIM" run "$vecadd" -k vecadd -g 1,1,1,1 -b 32
+expect_status 2 "zero block" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 0
+expect_status 2 "unknown option" "$PTXSIM" run "$vecadd" --frob
+expect_status 2 "bad --stats" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --stats xml
+expect_status 2 "several kernels, no -k" "$PTXSIM" run "$vecadd" -g 1 -b 32
+expect_grep "$tmp/err" "has 3 kernels; choose one with -k: vecadd, vecadd_gridstride, vecadd_i32" \
+  "kernel list"
+expect_status 2 "bad --arg" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg u32
+expect_status 2 "unknown arg type" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg q32:1
+expect_grep "$tmp/err" "unknown type 'q32'" "unknown arg type message"
+expect_status 2 "u8 out of range" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg u8:256
+expect_grep "$tmp/err" "256 is out of range for u8 (0 to 255)" "u8 range message"
+expect_status 2 "s32 out of range" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg s32:-2147483649
+expect_grep "$tmp/err" "out of range for s32 (-2147483648 to 2147483647)" "s32 range message"
+expect_status 2 "negative unsigned" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg u32:-1
+expect_status 2 "f16 overflow" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg f16:65520
+expect_grep "$tmp/err" "out of range for f16 (too large)" "f16 overflow message"
+expect_status 2 "f32 overflow" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg f32:1e39
+expect_status 2 "bad float" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg f32:1.5x
+expect_status 2 "bad buf" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 --arg buf:out=x.bin
+expect_grep "$tmp/err" "needs a size" "buf without size message"
+
+# ---- invalid input and run-time errors: exit 1 with the message.
+expect_status 1 "unknown kernel" "$PTXSIM" run "$vecadd" -k nosuch -g 1 -b 1
+expect_grep "$tmp/err" "no kernel named 'nosuch'; the kernels are: vecadd, vecadd_gridstride" \
+  "unknown kernel message"
+expect_status 1 "missing PTX file" "$PTXSIM" run "$tmp/none.ptx" -g 1 -b 1
+expect_grep "$tmp/err" "none.ptx: error: cannot open" "missing PTX file message"
+printf '.version 9.0\n.target sm_75\n.entry k() { frob; }\n' >"$tmp/bad.ptx"
+expect_status 1 "bad PTX" "$PTXSIM" run "$tmp/bad.ptx" -g 1 -b 1
+expect_grep "$tmp/err" "bad.ptx:3:14: error: unknown instruction 'frob'" "bad PTX message"
+expect_status 1 "too few arguments" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:4 --arg buf:4 --arg buf:4
+expect_grep "$tmp/err" "takes 4 parameters but 3 --arg were given: parameter 3 'vecadd_param_3' (.u32, 4 bytes) has no argument" \
+  "too few arguments message"
+expect_status 1 "too many arguments" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1 --arg u32:2
+expect_grep "$tmp/err" "--arg u32:2 has no parameter" "too many arguments message"
+expect_status 1 "scalar size mismatch" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:4 --arg buf:4 --arg buf:4 --arg u64:1
+expect_grep "$tmp/err" "parameter 3 'vecadd_param_3' (.u32, 4 bytes) does not take a .u64 value" \
+  "scalar size mismatch message"
+expect_status 1 "float for an integer" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:4 --arg buf:4 --arg buf:4 --arg f32:1
+expect_grep "$tmp/err" "does not take a .f32 value (it is an integer parameter)" "kind mismatch message"
+expect_status 1 "buffer for a u32" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:4 --arg buf:4 --arg buf:4 --arg buf:4
+expect_grep "$tmp/err" "parameter 3 'vecadd_param_3' (.u32, 4 bytes) cannot hold a buffer" \
+  "buffer type mismatch message"
+expect_status 1 "scalar for a pointer" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg u32:0 --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "parameter 0 'vecadd_param_0' (.u64, 8 bytes) does not take a .u32 value" \
+  "pointer mismatch message"
+expect_status 1 "unreadable in= file" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:in="$tmp/none.bin" --arg buf:4 --arg buf:4,out="$tmp/never.bin" --arg u32:1
+expect_grep "$tmp/err" "none.bin: error: cannot read" "unreadable file message"
+n=$((n + 1))
+[ -e "$tmp/never.bin" ] && failed "an output file was written after an error"
+expect_status 1 "in= larger than the buffer" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:8,in="$tmp/a.bin" --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "more than the 8-byte buffer" "in= too large message"
+expect_status 1 "out of bounds" "$PTXSIM" run "$fix/faults.ptx" -k oob_write -g 1 -b 4 \
+  --arg buf:16,out="$tmp/never.bin"
+expect_grep "$tmp/err" "faults.ptx:20:2: error: st.global.u32: invalid write of size 4 .* (out of bounds)" \
+  "out of bounds message"
+expect_grep "$tmp/err" "in kernel oob_write, block (0,0,0), thread (1,0,0)" "fault location"
+n=$((n + 1))
+[ -e "$tmp/never.bin" ] && failed "an output file was written after a fault"
+expect_status 1 "trap" "$PTXSIM" run "$fix/faults.ptx" -k trap_now -g 1 -b 1
+expect_grep "$tmp/err" "error: trap executed" "trap message"
+expect_status 1 "instruction limit" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 1 -b 1 \
+  --max-instructions 1000
+expect_grep "$tmp/err" "stopped after 1000 warp instructions" "instruction limit message"
+expect_status 1 "deadlock" "$PTXSIM" run "$fix/faults.ptx" -k deadlock -g 1 -b 64
+expect_grep "$tmp/err" "error: barrier deadlock" "deadlock message"
+expect_status 1 "launch limits" "$PTXSIM" run "$fix/faults.ptx" -k trap_now -g 1 -b 2048
+expect_grep "$tmp/err" "exceeds the limits" "launch limits message"
+expect_status 1 "unwritable out= file" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 1 --stats none \
+  --arg buf:8,out="$tmp/no-dir/x.bin" --arg u32:0
+expect_grep "$tmp/err" "x.bin: error: cannot write" "unwritable file message"
+
+echo "$n checks, $fail failures"
+[ "$fail" -eq 0 ]
