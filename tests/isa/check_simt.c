@@ -548,6 +548,37 @@ START_TEST(mbarrier_orders_warps)
 }
 END_TEST
 
+/* Constant predicate operands (nvcc: mov.pred %p, 0; xor.pred with a
+ * literal): out = p1 | p2 << 1 | p3 << 2 | p4 << 3 with p1 = 0, p2 = 1,
+ * p3 = !0 ^ 1 = 0, p4 = (tid odd) ^ 1 via xor with a literal. */
+static const char *const_pred_ptx = HEADER
+  ".visible .entry k(.param .u64 out)\n"
+  "{\n"
+  "  .reg .pred %p<8>; .reg .b32 %r<12>; .reg .b64 %rd<4>;\n"
+  "  ld.param.u64 %rd1, [out]; mov.u32 %r1, %tid.x;\n"
+  "  mov.pred %p1, 0; mov.pred %p2, 1; not.pred %p5, %p1; xor.pred %p3, %p5, 1;\n"
+  "  and.b32 %r2, %r1, 1; setp.eq.u32 %p6, %r2, 1; xor.pred %p4, %p6, 1;\n"
+  "  selp.u32 %r3, 1, 0, %p1; selp.u32 %r4, 2, 0, %p2; selp.u32 %r5, 4, 0, %p3;\n"
+  "  selp.u32 %r6, 8, 0, %p4; or.b32 %r7, %r3, %r4; or.b32 %r7, %r7, %r5; or.b32 %r7, %r7, %r6;\n"
+  "  mul.wide.u32 %rd2, %r1, 4; add.s64 %rd2, %rd1, %rd2; st.global.u32 [%rd2], %r7;\n"
+  "  ret;\n"
+  "}\n";
+
+START_TEST(constant_predicates)
+{
+  fixture f;
+  fx_load(&f, const_pred_ptx);
+  ptxsim_devptr d = fx_buf(&f, NULL, 32 * 4);
+  const void *args[] = {&d};
+  ck_assert_int_eq(fx_launch(&f, "k", 1, 32, args, 1), 0);
+  uint32_t out[32];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, out, d, sizeof out), 0);
+  for (uint32_t i = 0; i < 32; i++)
+    ck_assert_uint_eq(out[i], 2u | (i & 1 ? 0u : 8u));
+  fx_free(&f);
+}
+END_TEST
+
 START_TEST(two_devices_are_independent)
 {
   fixture a, b;
@@ -578,6 +609,7 @@ static Suite *simt_suite(void)
   tcase_add_test(tc, nested_divergence_loops_exit);
   tcase_add_test(tc, recursion_in_divergent_code);
   tcase_add_test(tc, brx_idx_three_ways);
+  tcase_add_test(tc, constant_predicates);
   suite_add_tcase(s, tc);
   tc = tcase_create("barriers");
   tcase_add_test(tc, barrier_and_shared);
