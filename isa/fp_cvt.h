@@ -84,16 +84,26 @@ typedef struct isa_fpval {
 /* Flags for isa_fp_pack. */
 #define ISA_PACK_SATFINITE 1u /* overflow (and Inf) -> +-max finite */
 
-/* Decode bits of format f.  Never fails. */
+/* Decode bits of format f.  Never fails.  A finite value comes back
+ * unnormalised: sig holds the significand with its hidden bit (the
+ * fraction alone for a subnormal) and exp the weight of its last bit.  For
+ * ISA_FPC_NAN, sig is the fraction field (payload and quiet bit) and exp
+ * 0; for ISA_FPC_ZERO and ISA_FPC_INF, sig and exp are 0. */
 isa_fpval isa_fp_unpack(const isa_fmt *f, uint64_t bits);
 
 /* Round (-1)^neg * (sig + sticky*eps) * 2^exp, sig != 0 or sticky, to
- * format f with mode rnd; eps is any amount below sig's last bit.
- * Overflow gives Inf or the largest finite per the IEEE rule for rnd, and
- * the largest finite always under ISA_PACK_SATFINITE or in formats without
- * Inf.  ISA_RS adds the top rs_width bits of the discarded fraction to
- * rs_bits and rounds away from zero on carry-out (cvt .rs); other modes
- * ignore rs_bits and rs_width.  Returns the bits of f. */
+ * format f with mode rnd; eps is any amount below sig's last bit.  With
+ * sticky, give sig at least mant_bits+2 significant bits so that eps lies
+ * below the round bit (otherwise it is taken to); sig == 0 with sticky
+ * stands for a positive amount below 2^(exp-1), which should lie below
+ * the round bit of the result.  Overflow gives Inf or the largest finite
+ * per the IEEE rule for rnd, and the largest finite always under
+ * ISA_PACK_SATFINITE or in formats without Inf.  ISA_RS adds the top
+ * rs_width (<= 32) bits of the discarded fraction (measured from the
+ * result's last place, also for subnormal results) to the low rs_width
+ * bits of rs_bits and rounds away from zero on carry-out (cvt .rs); an
+ * overflow under ISA_RS gives Inf, as under RN.  RS ignores sticky, and
+ * other modes ignore rs_bits and rs_width.  Returns the bits of f. */
 uint64_t isa_fp_pack(const isa_fmt *f, bool neg, int32_t exp, uint64_t sig, bool sticky,
                      isa_round rnd, unsigned flags, uint32_t rs_bits, unsigned rs_width);
 
@@ -168,11 +178,16 @@ static inline uint32_t isa_cvt_pack_sat(uint32_t a, uint32_t b, uint32_t c, unsi
 /* ===================================================================== */
 
 /* Each rounds to an integer with rnd (.rni/.rzi/.rmi/.rpi), clamps to the
- * range of the dst_bits-wide integer (s or u), and returns it extended to
- * 64 bits by dst_signed.  NaN gives 0, except from an f64 source or into a
- * 64-bit destination, where it gives 1 << (dst_bits-1) (cvt.md).  -0 and
- * values rounding to 0 give 0.  ftz (f32 only) flushes a subnormal input
- * first, which matters for .rmi/.rpi. */
+ * range of the dst_bits-wide integer (s or u; +-Inf clamp too), and
+ * returns it extended to 64 bits by dst_signed.  NaN gives 0, except from
+ * an f64 source or into a 64-bit destination, where it gives
+ * 1 << (dst_bits-1), i.e. MININT for signed (then sign-extended) and
+ * (MAXINT >> 1) + 1 for unsigned: PTX ISA 9.0, cvt, "In float-to-integer
+ * conversions, depending upon conversion types, NaN input results in ...
+ * Zero if source is not .f64 and destination is not .s64, .u64.
+ * Otherwise 1 << (BitWidth(dst) - 1)".  -0 and values rounding to 0 give
+ * 0.  ftz (f32 only) flushes a subnormal input first, which matters for
+ * .rmi/.rpi. */
 uint64_t isa_cvt_f32_to_int(uint32_t a, unsigned dst_bits, bool dst_signed, isa_round rnd,
                             bool ftz);
 uint64_t isa_cvt_f64_to_int(uint64_t a, unsigned dst_bits, bool dst_signed, isa_round rnd);
@@ -203,7 +218,9 @@ uint64_t isa_cvt_int_to_f64(uint64_t v, bool is_signed, isa_round rnd, bool sat)
 #define ISA_CVT_FTZ 8u       /* .ftz: flush f32 subnormal inputs/results */
 
 /* Narrowing with rnd in {RN, RZ, RM, RP} (RS via the _rs forms).  flags
- * from ISA_CVT_*; FTZ flushes an f32 input / f32 result only. */
+ * from ISA_CVT_*; FTZ flushes an f32 input / f32 result only.  A NaN input
+ * gives the destination's canonical NaN (ISA_F16_CANON_NAN etc.; PTX
+ * leaves the payload unspecified), or +0 under SAT. */
 uint16_t isa_cvt_f32_to_f16(uint32_t a, isa_round rnd, unsigned flags);
 uint16_t isa_cvt_f32_to_bf16(uint32_t a, isa_round rnd, unsigned flags);
 uint16_t isa_cvt_f64_to_f16(uint64_t a, isa_round rnd, unsigned flags);

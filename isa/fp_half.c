@@ -103,8 +103,8 @@ static uint32_t h_round(unsigned mant, unsigned expb, bool neg, int32_t exp, uin
  * the format's last kept bit is far above X's and a missing fraction of
  * one unit can only decide the sticky bit.  A difference whose discarded
  * tail is nonzero is X - Y - 1 plus a fraction, hence the "- sticky". */
-static uint32_t h_sum(unsigned mant, unsigned expb, bool nx, int32_t ex, uint64_t sx,
-                             bool ny, int32_t ey, uint64_t sy, isa_round rnd)
+static uint32_t h_sum(unsigned mant, unsigned expb, bool nx, int32_t ex, uint64_t sx, bool ny,
+                      int32_t ey, uint64_t sy, isa_round rnd)
 {
   if (ex < ey) {
     bool nt = nx;
@@ -237,7 +237,7 @@ H_INLINE uint32_t h_rn_f64(unsigned mant, unsigned expb, double v)
     /* A carry out of the largest binade gives exactly the Inf pattern,
      * which is .rn's overflow result. */
     uint64_t r = (mag >> sh) - ((1023 - bias) << mant);
-    return (uint32_t)(bits >> 48 & H_SIGN) | (uint32_t)r;
+    return ((uint32_t)(bits >> 48) & H_SIGN) | (uint32_t)r;
   }
   return h_rn_f64_slow(mant, expb, v);
 }
@@ -299,7 +299,7 @@ H_INLINE uint32_t h_fma_rn(unsigned mant, unsigned expb, uint32_t a, uint32_t b,
 /* PTX has only .rn for half arithmetic; the directed modes (and .rna) of
  * the contract take this exact integer path. */
 static uint32_t h_add_exact(unsigned mant, unsigned expb, uint32_t a, uint32_t b, isa_round rnd,
-                             unsigned flags)
+                            unsigned flags)
 {
   const uint32_t inf = h_inf(mant, expb);
   uint32_t r;
@@ -326,7 +326,7 @@ static uint32_t h_add_exact(unsigned mant, unsigned expb, uint32_t a, uint32_t b
 }
 
 static uint32_t h_mul_exact(unsigned mant, unsigned expb, uint32_t a, uint32_t b, isa_round rnd,
-                             unsigned flags)
+                            unsigned flags)
 {
   const uint32_t inf = h_inf(mant, expb);
   uint32_t r, sign = (a ^ b) & H_SIGN;
@@ -351,7 +351,7 @@ static uint32_t h_mul_exact(unsigned mant, unsigned expb, uint32_t a, uint32_t b
 }
 
 static uint32_t h_fma_exact(unsigned mant, unsigned expb, uint32_t a, uint32_t b, uint32_t c,
-                             isa_round rnd, unsigned flags)
+                            isa_round rnd, unsigned flags)
 {
   const uint32_t inf = h_inf(mant, expb);
   uint32_t r, ps = (a ^ b) & H_SIGN;

@@ -13,11 +13,14 @@
  *   RNA work too (ISA_RS rounds as ISA_RN).  A mode-less add/sub/mul/fma is
  *   .rn (the executor passes ISA_RN).
  * - Flags (fp_arith.h's bits plus ISA_FP_RELU): ISA_FP_FTZ flushes
- *   subnormal inputs and results to a zero of the same sign (f16 only; the
- *   grammar refuses it on bf16); ISA_FP_SAT clamps to [+0.0, 1.0], NaN ->
+ *   subnormal inputs and results to a zero of the same sign (PTX has it on
+ *   f16, and on bf16 only for ex2; the functions honour it for either
+ *   kind); ISA_FP_SAT clamps to [+0.0, 1.0], NaN ->
  *   +0.0; ISA_FP_RELU: a negative result, -0 included, becomes +0 and NaN
- *   becomes the canonical NaN.  Order: .ftz, then .sat / .relu.  min/max take ISA_FP_FTZ, ISA_FP_NAN, ISA_FP_XORSIGN_ABS
- *   with the same meaning as for .f32.
+ *   becomes the canonical NaN.  Order: .ftz, then .sat / .relu.  min/max
+ *   take ISA_FP_FTZ, ISA_FP_NAN, ISA_FP_XORSIGN_ABS with the same meaning
+ *   as for .f32 (PTX ISA pseudo-code: .xorsign takes the signs before .abs
+ *   and is not applied to a NaN result).
  * - NaN results are the canonical 0x7fff (ISA_F16_CANON_NAN /
  *   ISA_BF16_CANON_NAN); neg/abs are sign-bit operations that keep the
  *   payload.

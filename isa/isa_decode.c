@@ -342,14 +342,17 @@ static void decode_operands(decoder *dc, isa_insn *in)
     in->owns_ext = true;
   }
   /* Which operands are predicates: p slots, and every operand of a .pred
-   * instruction (mov, and, or, xor, not). */
+   * instruction (mov, and, or, xor, not) except those the signature fixes
+   * to another type (bar.red's barrier id, vote's membermask). */
   bool pred_slot[ISA_MAX_OPNDS] = {false};
   ptx_sig_slot sig[PTX_SIG_MAX_SLOTS];
   int n_sig = ptx_op_table[in->op].signature[0] == '*'
                   ? 0
                   : ptx_sig_parse(ptx_op_table[in->op].signature, sig, PTX_SIG_MAX_SLOTS);
   for (uint32_t k = 0; k < in->n_o; k++)
-    pred_slot[k] = in->type == PTX_TYPE_PRED || ((int)k < n_sig && sig[k].kind == 'p');
+    pred_slot[k] = (int)k < n_sig ? sig[k].kind == 'p' ||
+                                         (in->type == PTX_TYPE_PRED && sig[k].type != 'n')
+                                   : in->type == PTX_TYPE_PRED;
   for (uint32_t k = 0; k < in->n_o; k++) {
     const ptx_operand *o = &ir->opnds[k];
     switch (o->kind) {

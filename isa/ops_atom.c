@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "frontend/ptx_ops.h"
+#include "isa/fp_arith.h"
 #include "isa/fp_common.h"
 #include "isa/fp_half.h"
 #include "isa/isa_bind.h"
@@ -22,25 +23,6 @@ typedef enum atom_op {
 } atom_op;
 
 typedef enum atom_kind { AK_U, AK_S, AK_F, AK_F16X2, AK_BF16X2, AK_F16, AK_BF16 } atom_kind;
-
-static uint32_t f32_add_rn(uint32_t a, uint32_t b, bool ftz)
-{
-  if (ftz) {
-    a = isa_f32_ftz(a);
-    b = isa_f32_ftz(b);
-  }
-  float r = isa_f32_from_bits(a) + isa_f32_from_bits(b);
-  uint32_t bits = isa_f32_bits(r);
-  if (r != r)
-    return ISA_F32_CANON_NAN;
-  return ftz ? isa_f32_ftz(bits) : bits;
-}
-
-static uint64_t f64_add_rn(uint64_t a, uint64_t b)
-{
-  double r = isa_f64_from_bits(a) + isa_f64_from_bits(b);
-  return r != r ? ISA_F64_CANON_NAN : isa_f64_bits(r);
-}
 
 /* atom.add.noftz.{f16,bf16,f16x2,bf16x2}: .rn, no flushing, per half. */
 static uint64_t half_add(atom_kind k, uint64_t old, uint64_t b)
@@ -64,9 +46,12 @@ static uint64_t apply(const isa_insn *in, uint64_t old, uint64_t b, uint64_t c, 
   case ATOM_ADD:
     switch (k) {
     case AK_F:
-      return bytes == 8 ? f64_add_rn(old, b)
-                        : f32_add_rn((uint32_t)old, (uint32_t)b, in->space != ISA_SPACE_SHARED &&
-                                                                     !isa_has(in, PTX_MOD_NOFTZ));
+      /* The same arithmetic as add.f32/add.f64 (NaN rules included). */
+      return bytes == 8 ? isa_f64_add_rn(old, b)
+                        : isa_f32_add((uint32_t)old, (uint32_t)b, ISA_RN,
+                                      in->space != ISA_SPACE_SHARED && !isa_has(in, PTX_MOD_NOFTZ)
+                                          ? ISA_FP_FTZ
+                                          : 0);
     case AK_F16X2:
     case AK_BF16X2:
     case AK_F16:

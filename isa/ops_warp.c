@@ -14,11 +14,16 @@
 #include "isa/isa_bind.h"
 #include "isa/simt.h"
 
-static uint32_t member_mask(const simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k)
+/* The lanes lane's membermask operand names, among the executing ones.
+ * Each lane gives its own membermask: a warp split into cooperative-group
+ * tiles passes 0xff << (laneid & ~7) and must see only its tile, so the
+ * mask is read per lane, not from the first executing lane. */
+static uint32_t lane_members(const simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k,
+                             uint32_t lane)
 {
-  if (!in->aux2 || !mask)
+  if (!in->aux2)
     return mask; /* legacy forms: the active lanes */
-  return (uint32_t)w->r[in->o[k] + (uint32_t)__builtin_ctz(mask)] & mask;
+  return (uint32_t)w->r[in->o[k] + lane] & mask;
 }
 
 /* shfl.sync.mode.b32 d[|p], a, b, c, membermask */
@@ -62,26 +67,27 @@ isa_exec_fn isa_bind_shfl(isa_insn *in)
   return shfl_exec;
 }
 
-/* vote.sync.mode.pred d, {!}a, membermask;  vote.sync.ballot.b32 d, {!}a, m */
+/* vote.sync.mode.pred d, {!}a, membermask;  vote.sync.ballot.b32 d, {!}a, m
+ * Each lane votes over the lanes of its own membermask. */
 static void vote_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
-  uint32_t members = member_mask(w, in, mask, 2);
-  uint32_t a = simt_pred(w, in, 1) & members;
-  switch (in->aux) {
-  case 0: /* all */
-    simt_set_pred(w, in->o[0], mask, a == members ? UINT32_MAX : 0);
-    break;
-  case 1: /* any */
-    simt_set_pred(w, in->o[0], mask, a ? UINT32_MAX : 0);
-    break;
-  case 2: /* uni */
-    simt_set_pred(w, in->o[0], mask, (a == 0 || a == members) ? UINT32_MAX : 0);
-    break;
-  default: /* ballot */
-    SIMT_FOR_EACH_LANE(mask, l)
-    w->r[in->o[0] + l] = a;
-    break;
+  uint32_t pa = simt_pred(w, in, 1), d = 0;
+  SIMT_FOR_EACH_LANE(mask, l)
+  {
+    uint32_t members = lane_members(w, in, mask, 2, l), a = pa & members;
+    bool v;
+    switch (in->aux) {
+    case 0: v = a == members; break;                 /* all */
+    case 1: v = a != 0; break;                       /* any */
+    case 2: v = a == 0 || a == members; break;       /* uni */
+    default:                                         /* ballot */
+      w->r[in->o[0] + l] = a;
+      continue;
+    }
+    d |= (uint32_t)v << l;
   }
+  if (in->aux != 3)
+    simt_set_pred(w, in->o[0], mask, d);
 }
 
 isa_exec_fn isa_bind_vote(isa_insn *in)
@@ -92,26 +98,16 @@ isa_exec_fn isa_bind_vote(isa_insn *in)
   return vote_exec;
 }
 
-/* match.any.sync.b32 d, a, m;  match.all.sync.b32 d[|p], a, m */
+/* match.any.sync.b32 d, a, m;  match.all.sync.b32 d[|p], a, m
+ * Each lane matches among the lanes of its own membermask. */
 static void match_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
-  uint32_t members = member_mask(w, in, mask, 2);
   const bool b64 = in->type == PTX_TYPE_B64;
   uint64_t *r = w->r;
-  uint32_t out[SIMT_WARP_SIZE];
-  bool all_same = true;
-  uint64_t first = 0;
-  bool have_first = false;
-  SIMT_FOR_EACH_LANE(members, l)
-  {
-    uint64_t v = b64 ? r[in->o[1] + l] : (uint32_t)r[in->o[1] + l];
-    if (!have_first)
-      first = v, have_first = true;
-    else if (v != first)
-      all_same = false;
-  }
+  uint32_t out[SIMT_WARP_SIZE], pbits = 0;
   SIMT_FOR_EACH_LANE(mask, l)
   {
+    uint32_t members = lane_members(w, in, mask, 2, l);
     uint64_t mine = b64 ? r[in->o[1] + l] : (uint32_t)r[in->o[1] + l];
     uint32_t m = 0;
     SIMT_FOR_EACH_LANE(members, k)
@@ -120,12 +116,15 @@ static void match_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
       if (v == mine)
         m |= UINT32_C(1) << k;
     }
+    bool all_same = m == members;
+    if (all_same)
+      pbits |= UINT32_C(1) << l;
     out[l] = in->aux ? (all_same ? members : 0) : m;
   }
   SIMT_FOR_EACH_LANE(mask, l)
   r[in->o[0] + l] = out[l];
   if (in->pd != ISA_NONE)
-    simt_set_pred(w, in->pd, mask, all_same ? UINT32_MAX : 0);
+    simt_set_pred(w, in->pd, mask, pbits);
 }
 
 isa_exec_fn isa_bind_match(isa_insn *in)
@@ -135,33 +134,41 @@ isa_exec_fn isa_bind_match(isa_insn *in)
   return match_exec;
 }
 
-/* redux.sync.op.type d, a, membermask */
+/* redux.sync.op.type d, a, membermask: each lane reduces over the lanes
+ * of its own membermask. */
 static void redux_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
-  uint32_t members = member_mask(w, in, mask, 2);
   const bool sgn = in->type == PTX_TYPE_S32;
-  uint32_t acc = 0;
-  bool first = true;
-  SIMT_FOR_EACH_LANE(members, l)
+  uint32_t prev_members = 0;
+  uint64_t out = 0;
+  SIMT_FOR_EACH_LANE(mask, lane)
   {
-    uint32_t v = (uint32_t)w->r[in->o[1] + l];
-    if (first) {
-      acc = v;
-      first = false;
-      continue;
+    uint32_t members = lane_members(w, in, mask, 2, lane);
+    if (lane == (uint32_t)__builtin_ctz(mask) || members != prev_members) {
+      uint32_t acc = 0;
+      bool first = true;
+      SIMT_FOR_EACH_LANE(members, l)
+      {
+        uint32_t v = (uint32_t)w->r[in->o[1] + l];
+        if (first) {
+          acc = v;
+          first = false;
+          continue;
+        }
+        switch (in->aux) {
+        case 0: acc += v; break;
+        case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+        case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+        case 3: acc &= v; break;
+        case 4: acc |= v; break;
+        default: acc ^= v; break;
+        }
+      }
+      out = sgn ? (uint64_t)(int64_t)(int32_t)acc : acc;
+      prev_members = members;
     }
-    switch (in->aux) {
-    case 0: acc += v; break;
-    case 1: acc = sgn ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
-    case 2: acc = sgn ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
-    case 3: acc &= v; break;
-    case 4: acc |= v; break;
-    default: acc ^= v; break;
-    }
+    w->r[in->o[0] + lane] = out;
   }
-  uint64_t out = sgn ? (uint64_t)(int64_t)(int32_t)acc : acc;
-  SIMT_FOR_EACH_LANE(mask, l)
-  w->r[in->o[0] + l] = out;
 }
 
 isa_exec_fn isa_bind_redux(isa_insn *in)
@@ -187,17 +194,23 @@ isa_exec_fn isa_bind_activemask(isa_insn *in)
   return activemask_exec;
 }
 
-/* elect.sync d|p, membermask: the lowest participating lane leads. */
+/* elect.sync d|p, membermask: the lowest lane of each lane's membermask
+ * leads; the elected lanes get p true. */
 static void elect_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
-  uint32_t members = member_mask(w, in, mask, 1);
-  if (!members)
-    return;
-  uint32_t leader = (uint32_t)__builtin_ctz(members);
+  uint32_t pbits = 0, done = 0;
   SIMT_FOR_EACH_LANE(mask, l)
-  w->r[in->o[0] + l] = leader;
+  {
+    uint32_t members = lane_members(w, in, mask, 1, l);
+    if (!members)
+      continue;
+    uint32_t leader = (uint32_t)__builtin_ctz(members);
+    w->r[in->o[0] + l] = leader;
+    pbits |= (l == leader) ? UINT32_C(1) << l : 0;
+    done |= UINT32_C(1) << l;
+  }
   if (in->pd != ISA_NONE)
-    simt_set_pred(w, in->pd, mask, UINT32_C(1) << leader);
+    simt_set_pred(w, in->pd, done, pbits);
 }
 
 isa_exec_fn isa_bind_elect(isa_insn *in)

@@ -716,7 +716,7 @@ START_TEST(t_hand_vectors)
   EQ(isa_f32_add(0x7f800000, 0xff800000, ISA_RN, ISA_FP_SAT), 0, "sat NaN");
   EQ(isa_f32_add(0x7f800000, 0xff800000, ISA_RZ, 0), 0x7fffffff, "Inf - Inf rz");
   EQ(isa_f32_add(0x7f800001, one, ISA_RN, 0), 0x7fffffff, "f32 NaN is canonical");
-  EQ(isa_f32_fma(0x3f800001, 0x3f800001, 0xbf800002, ISA_RN, 0), 0x28000000,
+  EQ(isa_f32_fma(0x3f800001, 0x3f800001, 0xbf800002, ISA_RN, 0), 0x28800000,
      "fma (1+u)^2 - (1+2u) = u^2 exactly");
   EQ(isa_f32_fma(0x3f800001, 0x3f800001, 0xbf800002, ISA_RZ, 0), 0x28800000, "... rz");
   EQ(isa_f32_fma(one, 0x7f7fffff, 0x7f7fffff, ISA_RZ, 0), 0x7f7fffff, "fma overflow rz");

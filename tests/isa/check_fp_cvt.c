@@ -515,8 +515,8 @@ static uint64_t rand_bits(const ref_fmt *f, int lo_e, int hi_e)
   return ((r >> 40) & 1 ? sign_bit(f) : 0) | (uint64_t)e << f->m | frac;
 }
 
-/* Specials of format f: zeros, smallest/largest subnormal and normal, one,
- * largest finite, Inf and NaNs, both signs. */
+/* Specials of format f: zeros, smallest/largest subnormal and normal, one
+ * and its neighbours, largest finite, Inf and NaNs, both signs. */
 static unsigned edge_bits(const ref_fmt *f, uint64_t *out)
 {
   uint64_t mags[] = { 0,
@@ -524,6 +524,8 @@ static unsigned edge_bits(const ref_fmt *f, uint64_t *out)
                       ones(f->m),
                       UINT64_C(1) << f->m,
                       ref_one(f),
+                      ref_one(f) + 1,
+                      ref_one(f) - 1,
                       ref_from_double(f, f->max),
                       ones(f->e) << f->m,
                       (ones(f->e) << f->m) | 1,
@@ -550,6 +552,21 @@ static const double int_edges[] = {
 };
 
 static const isa_round modes4[] = { ISA_RN, ISA_RZ, ISA_RM, ISA_RP };
+
+/* Modifier sets to try on one input: every subset of mask for an edge
+ * value (the ISA_CVT_* flags are the four low bits), else none and one
+ * random subset. */
+static unsigned n_flag_passes(bool is_edge)
+{
+  return is_edge ? 16 : 2;
+}
+
+static unsigned flag_pass(unsigned pass, bool is_edge, unsigned mask)
+{
+  if (is_edge)
+    return pass & mask;
+  return pass ? (unsigned)rng_next() & mask : 0;
+}
 
 #define EQ(got, want, ...)                                                                     \
   do {                                                                                        \
@@ -1114,8 +1131,8 @@ START_TEST(t_narrow)
     for (unsigned m = 0; m <= ISA_RNA; m++) {
       if (!(c->mode_mask & (1u << m)))
         continue;
-      for (unsigned pass = 0; pass < 2; pass++) {
-        unsigned fl = c->must_flags | (pass ? (unsigned)rng_next() & c->flag_mask : 0);
+      for (unsigned pass = 0; pass < n_flag_passes(i < n_edges); pass++) {
+        unsigned fl = c->must_flags | flag_pass(pass, i < n_edges, c->flag_mask);
         uint64_t got = c->fn(a, (isa_round)m, fl);
         uint64_t want = ref_cvt_ff(c->to, c->from, a, (isa_round)m, fl, 0, 0);
         if (c->to == &R_TF32 && isa_f32_is_nan((uint32_t)a))
@@ -1219,11 +1236,14 @@ START_TEST(t_widen)
   const struct wide_case *c = &wide_cases[_i];
   unsigned wfrom = c->from->m + c->from->e + 1;
   uint64_t n = wfrom <= 16 ? UINT64_C(1) << wfrom : N_RANDOM;
+  uint64_t edges[32];
+  unsigned n_edges = edge_bits(c->from, edges);
   rng_seed(79 + _i);
-  for (uint64_t i = 0; i < n; i++) {
-    uint64_t a = wfrom <= 16 ? i : rand_bits(c->from, -160, 130);
-    for (unsigned pass = 0; pass < 3; pass++) {
-      unsigned fl = pass == 0 ? 0 : (unsigned)rng_next() & c->flag_mask;
+  for (uint64_t i = 0; i < n_edges + n; i++) {
+    bool is_edge = i < n_edges;
+    uint64_t a = is_edge ? edges[i] : wfrom <= 16 ? i - n_edges : rand_bits(c->from, -160, 130);
+    for (unsigned pass = 0; pass < n_flag_passes(is_edge); pass++) {
+      unsigned fl = flag_pass(pass, is_edge, c->flag_mask);
       uint64_t want = ref_cvt_ff(c->to, c->from, a, ISA_RN, fl, 0, 0);
       ref_val x;
       x.sig = YSIG;
@@ -1272,8 +1292,8 @@ START_TEST(t_integral)
   for (uint64_t i = 0; i < n_edges + n; i++) {
     uint64_t a = i < n_edges ? edges[i] : w == 16 ? i - n_edges : rand_bits(c->f, -3, (int)c->f->m + 2);
     for (unsigned mi = 0; mi < 4; mi++) {
-      for (unsigned pass = 0; pass < 2; pass++) {
-        unsigned fl = pass ? (unsigned)rng_next() & c->flag_mask : 0;
+      for (unsigned pass = 0; pass < n_flag_passes(i < n_edges); pass++) {
+        unsigned fl = flag_pass(pass, i < n_edges, c->flag_mask);
         EQ(c->fn(a, modes4[mi], fl), ref_to_integral(c->f, a, modes4[mi], fl),
            "cvt.%s.%s.%s %#llx flags %#x", (const char *[]){ "rni", "rzi", "rmi", "rpi" }[mi],
            c->f->name, c->f->name, (unsigned long long)a, fl);

@@ -5,7 +5,8 @@
 ## the shared runner and reference arithmetic.
 
 EXEC_TESTS = tests/isa/check_exec_int tests/isa/check_exec_fp \
-	tests/isa/check_exec_cvt
+	tests/isa/check_exec_cvt tests/isa/check_exec_mem \
+	tests/isa/check_exec_warp
 check_PROGRAMS += $(EXEC_TESTS)
 
 EXEC_HARNESS = tests/isa/exec_harness.c tests/isa/exec_harness.h
@@ -22,3 +23,11 @@ tests_isa_check_exec_fp_LDADD = $(EXEC_LDADD)
 tests_isa_check_exec_cvt_SOURCES = tests/isa/check_exec_cvt.c $(EXEC_HARNESS)
 tests_isa_check_exec_cvt_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_exec_cvt_LDADD = $(EXEC_LDADD)
+
+tests_isa_check_exec_mem_SOURCES = tests/isa/check_exec_mem.c $(EXEC_HARNESS)
+tests_isa_check_exec_mem_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_exec_mem_LDADD = $(EXEC_LDADD)
+
+tests_isa_check_exec_warp_SOURCES = tests/isa/check_exec_warp.c $(EXEC_HARNESS)
+tests_isa_check_exec_warp_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_exec_warp_LDADD = $(EXEC_LDADD)
