@@ -117,6 +117,55 @@ int ptxsim_memcpy_dtoh(ptxsim_device *d, void *dst, ptxsim_devptr src, size_t n)
 int ptxsim_memcpy_dtod(ptxsim_device *d, ptxsim_devptr dst, ptxsim_devptr src, size_t n);
 int ptxsim_memset(ptxsim_device *d, ptxsim_devptr dst, int byte, size_t n);
 
+/* Device memory that the host process can use at the same address:
+ * the backing store is mapped into the process at the device address, so
+ * the returned pointer is both (CUDA's unified addressing, as
+ * cudaMallocManaged and cudaMallocHost memory behave).  Freed with
+ * ptxsim_mem_free; the host mapping goes with it. */
+int ptxsim_malloc_unified(ptxsim_device *d, size_t bytes, void **out);
+
+/* Whether p lies in a live allocation of d (device, unified or module
+ * variable memory); if so, its allocation's base and size. */
+int ptxsim_pointer_info(ptxsim_device *d, ptxsim_devptr p, ptxsim_devptr *base, size_t *size);
+
+/* Device memory in use and what is left (free + used == total). */
+int ptxsim_mem_get_info(ptxsim_device *d, size_t *free_bytes, size_t *total_bytes);
+
+/* The simulated GPU's properties (what cudaGetDeviceProperties reports). */
+typedef struct ptxsim_device_props {
+  char name[64];
+  int cc_major, cc_minor;            /* compute capability */
+  size_t global_mem_bytes;
+  size_t const_mem_bytes;
+  size_t shared_per_block;           /* default limit per CTA */
+  size_t shared_per_block_optin;     /* with cudaFuncSetAttribute */
+  size_t shared_per_sm;
+  int regs_per_block, regs_per_sm;
+  int warp_size;
+  int max_threads_per_block;
+  int max_block_dim[3];
+  int max_grid_dim[3];
+  int sm_count;
+  int max_threads_per_sm, max_blocks_per_sm;
+  int clock_khz, mem_clock_khz, mem_bus_width_bits;
+  int l2_bytes;
+} ptxsim_device_props;
+
+int ptxsim_device_get_props(const ptxsim_device *d, ptxsim_device_props *out);
+
+/* A kernel's static resources (cudaFuncGetAttributes). */
+typedef struct ptxsim_kernel_attrs {
+  size_t static_shared_bytes;  /* .shared variables it and its callees use */
+  size_t local_bytes;          /* .local variables per thread */
+  size_t param_bytes;
+  int max_threads_per_block;   /* .maxntid product, else the device limit */
+  int num_regs;                /* registers per thread, an estimate */
+  int ptx_version;             /* 10 * major + minor of the module's .version */
+  int target_sm;               /* 10 * major + minor of .target sm_XY */
+} ptxsim_kernel_attrs;
+
+int ptxsim_kernel_get_attrs(ptxsim_device *d, const char *kernel, ptxsim_kernel_attrs *out);
+
 /* Module variables (.global or .const) by name: their address and size,
  * and copies in and out at a byte offset. */
 int ptxsim_symbol_address(ptxsim_device *d, const char *name, ptxsim_devptr *addr,

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "frontend/ptx_diag.h"
 #include "isa/isa_prog.h"
@@ -12,6 +14,14 @@
  * running off the end of one never lands in the next. */
 #define SIMT_GUARD_BYTES UINT64_C(0x10000)
 #define SIMT_ALLOC_ALIGN UINT64_C(256)
+/* Unified allocations start on a boundary that is a multiple of any page
+ * size Linux uses on the host (4 KiB, 16 KiB, 64 KiB). */
+#define SIMT_UNIFIED_ALIGN UINT64_C(0x10000)
+
+static uint64_t unified_length(uint64_t size)
+{
+  return (size + SIMT_UNIFIED_ALIGN - 1) & ~(SIMT_UNIFIED_ALIGN - 1);
+}
 
 void simt_mem_init(simt_mem *m)
 {
@@ -21,43 +31,92 @@ void simt_mem_init(simt_mem *m)
   m->cache.base = UINT64_MAX;
 }
 
+static void release_backing(simt_alloc *a)
+{
+  if (a->kind == SIMT_ALLOC_UNIFIED)
+    munmap(a->host, unified_length(a->size));
+  else
+    free(a->host);
+}
+
 void simt_mem_release(simt_mem *m)
 {
   for (size_t i = 0; i < m->n_allocs; i++)
-    free(m->allocs[i].host);
+    if (m->allocs[i].host)
+      release_backing(&m->allocs[i]);
   free(m->allocs);
   memset(m, 0, sizeof *m);
 }
 
-int simt_mem_alloc(simt_mem *m, uint64_t size, simt_alloc_kind kind, const char *name,
-                   uint64_t *addr)
+static bool reserve_entry(simt_mem *m)
 {
-  if (size > (ISA_SHARED_WINDOW - m->next) / 2)
-    return PTX_ENOMEM;
-  if (m->n_allocs == m->cap_allocs) {
-    size_t cap = m->cap_allocs ? 2 * m->cap_allocs : 64;
-    simt_alloc *a = realloc(m->allocs, cap * sizeof *a);
-    if (!a)
-      return PTX_ENOMEM;
-    m->allocs = a;
-    m->cap_allocs = cap;
-  }
-  /* A zero-byte allocation still gets a distinct address (as cudaMalloc's
-   * does), backed by one byte nobody may touch. */
-  uint8_t *host = calloc(1, size ? size : 1);
-  if (!host)
-    return PTX_ENOMEM;
+  if (m->n_allocs < m->cap_allocs)
+    return true;
+  size_t cap = m->cap_allocs ? 2 * m->cap_allocs : 64;
+  simt_alloc *a = realloc(m->allocs, cap * sizeof *a);
+  if (!a)
+    return false;
+  m->allocs = a;
+  m->cap_allocs = cap;
+  return true;
+}
+
+/* Appends an allocation at base (the highest so far) and moves next past
+ * it and its guard gap. */
+static void append(simt_mem *m, uint64_t base, uint64_t size, uint8_t *host, simt_alloc_kind kind,
+                   const char *name)
+{
   simt_alloc *a = &m->allocs[m->n_allocs++];
-  a->base = m->next;
+  a->base = base;
   a->size = size;
   a->host = host;
   a->kind = (uint8_t)kind;
   a->is_freed = false;
   a->name = name;
-  m->next = (a->base + size + SIMT_GUARD_BYTES + SIMT_ALLOC_ALIGN - 1) & ~(SIMT_ALLOC_ALIGN - 1);
+  m->next = (base + size + SIMT_GUARD_BYTES + SIMT_ALLOC_ALIGN - 1) & ~(SIMT_ALLOC_ALIGN - 1);
   m->bytes_live += size;
-  *addr = a->base;
+}
+
+int simt_mem_alloc(simt_mem *m, uint64_t size, simt_alloc_kind kind, const char *name,
+                   uint64_t *addr)
+{
+  if (size > (ISA_SHARED_WINDOW - m->next) / 2 || !reserve_entry(m))
+    return PTX_ENOMEM;
+  /* A zero-byte allocation still gets a distinct address (as cudaMalloc's
+   * does), backed by one byte nobody may touch. */
+  uint8_t *host = calloc(1, size ? size : 1);
+  if (!host)
+    return PTX_ENOMEM;
+  *addr = m->next;
+  append(m, m->next, size, host, kind, name);
   return 0;
+}
+
+int simt_mem_alloc_unified(simt_mem *m, uint64_t size, uint64_t *addr)
+{
+  uint64_t len = unified_length(size ? size : 1);
+  if (!reserve_entry(m))
+    return PTX_ENOMEM;
+  /* The device range is also claimed in the process: map at the next
+   * aligned address, and where something of the process already lies
+   * there, try further up. */
+  uint64_t base = (m->next + SIMT_UNIFIED_ALIGN - 1) & ~(SIMT_UNIFIED_ALIGN - 1);
+  for (int tries = 0; tries < 64; tries++) {
+    if (len > (ISA_SHARED_WINDOW - base) / 2)
+      return PTX_ENOMEM;
+    void *want = (void *)(uintptr_t)base;
+    void *got = mmap(want, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (got == MAP_FAILED)
+      return PTX_ENOMEM;
+    if (got == want) {
+      *addr = base;
+      append(m, base, size, got, SIMT_ALLOC_UNIFIED, NULL);
+      return 0;
+    }
+    munmap(got, len);
+    base += len + (UINT64_C(1) << 30);
+  }
+  return PTX_ENOMEM;
 }
 
 simt_alloc *simt_mem_find(simt_mem *m, uint64_t addr)
@@ -82,7 +141,7 @@ int simt_mem_free(simt_mem *m, uint64_t addr)
   simt_alloc *a = simt_mem_find(m, addr);
   if (!a || a->base != addr || a->is_freed)
     return PTX_EINVAL;
-  free(a->host);
+  release_backing(a);
   a->host = NULL;
   a->is_freed = true;
   m->bytes_live -= a->size;

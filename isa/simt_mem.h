@@ -22,7 +22,8 @@ typedef enum simt_alloc_kind {
   SIMT_ALLOC_HEAP,    /* host-side malloc (ptxsim_malloc) */
   SIMT_ALLOC_GLOBAL,  /* module .global variable */
   SIMT_ALLOC_CONST,   /* module .const variable */
-  SIMT_ALLOC_DEVHEAP  /* device-side malloc */
+  SIMT_ALLOC_DEVHEAP, /* device-side malloc */
+  SIMT_ALLOC_UNIFIED  /* host-side, mapped into the process at its base */
 } simt_alloc_kind;
 
 typedef struct simt_alloc {
@@ -54,6 +55,12 @@ void simt_mem_release(simt_mem *m);
 /* Allocates size bytes (zero-filled); PTX_ENOMEM on failure. */
 int simt_mem_alloc(simt_mem *m, uint64_t size, simt_alloc_kind kind, const char *name,
                    uint64_t *addr) PTX_MUST_CHECK;
+/* Allocates size zero-filled bytes whose backing store is mapped into
+ * this process at the allocation's own address, so that the host can use
+ * the device address as a pointer (unified addressing).  PTX_ENOMEM when
+ * no free range of the address space can be mapped. */
+int simt_mem_alloc_unified(simt_mem *m, uint64_t size, uint64_t *addr) PTX_MUST_CHECK;
+
 /* Frees the allocation starting at addr; PTX_EINVAL if there is none (or
  * it was freed already). */
 int simt_mem_free(simt_mem *m, uint64_t addr) PTX_MUST_CHECK;

@@ -169,6 +169,34 @@ struct ptxsim_device {
   char *error;
   ptxsim_stats stats;
   char *stats_kernel;
+  ptxsim_device_props props;
+};
+
+/* The functional device presents itself as a Turing-class GPU (sm_75, the
+ * oldest target nvcc 13 compiles for) with the resources of a Tesla T4:
+ * programs that size their work from the properties see a real GPU. */
+static const ptxsim_device_props default_props = {
+  .name = "ptxsim functional GPU (sm_75)",
+  .cc_major = 7,
+  .cc_minor = 5,
+  .global_mem_bytes = (size_t)16 << 30,
+  .const_mem_bytes = 64 << 10,
+  .shared_per_block = 48 << 10,
+  .shared_per_block_optin = 64 << 10,
+  .shared_per_sm = 64 << 10,
+  .regs_per_block = 65536,
+  .regs_per_sm = 65536,
+  .warp_size = 32,
+  .max_threads_per_block = 1024,
+  .max_block_dim = {1024, 1024, 64},
+  .max_grid_dim = {2147483647, 65535, 65535},
+  .sm_count = 40,
+  .max_threads_per_sm = 1024,
+  .max_blocks_per_sm = 16,
+  .clock_khz = 1590000,
+  .mem_clock_khz = 5001000,
+  .mem_bus_width_bits = 256,
+  .l2_bytes = 4 << 20,
 };
 
 static int set_error(ptxsim_device *d, int status, const char *fmt, ...) PTX_PRINTF(3, 4);
@@ -201,6 +229,7 @@ int ptxsim_device_create(ptxsim_device **out)
   d->mem.heap_limit = UINT64_C(8) << 20;
   d->max_insns = UINT64_C(1) << 40;
   d->stack_limit = UINT64_C(64) << 10;
+  d->props = default_props;
   *out = d;
   return PTXSIM_OK;
 }
@@ -407,8 +436,60 @@ int ptxsim_malloc(ptxsim_device *d, size_t bytes, ptxsim_devptr *out)
   if (!d || !out)
     return PTXSIM_E_INVALID;
   clear_error(d);
-  if (simt_mem_alloc(&d->mem, bytes, SIMT_ALLOC_HEAP, NULL, out))
-    return set_error(d, PTXSIM_E_NOMEM, "cannot allocate %zu bytes of device memory", bytes);
+  if (d->mem.bytes_live + bytes > d->props.global_mem_bytes ||
+      simt_mem_alloc(&d->mem, bytes, SIMT_ALLOC_HEAP, NULL, out))
+    return set_error(d, PTXSIM_E_NOMEM,
+                     "cannot allocate %zu bytes of device memory (%" PRIu64 " of %zu in use)",
+                     bytes, d->mem.bytes_live, d->props.global_mem_bytes);
+  return PTXSIM_OK;
+}
+
+int ptxsim_malloc_unified(ptxsim_device *d, size_t bytes, void **out)
+{
+  if (!d || !out)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  uint64_t addr;
+  if (d->mem.bytes_live + bytes > d->props.global_mem_bytes ||
+      simt_mem_alloc_unified(&d->mem, bytes, &addr))
+    return set_error(d, PTXSIM_E_NOMEM, "cannot allocate %zu bytes of unified memory", bytes);
+  *out = (void *)(uintptr_t)addr;
+  return PTXSIM_OK;
+}
+
+int ptxsim_pointer_info(ptxsim_device *d, ptxsim_devptr p, ptxsim_devptr *base, size_t *size)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  const simt_alloc *a = simt_mem_find(&d->mem, p);
+  if (!a || a->is_freed)
+    return set_error(d, PTXSIM_E_NOTFOUND, "0x%" PRIx64 " is not device memory", p);
+  if (base)
+    *base = a->base;
+  if (size)
+    *size = a->size;
+  return PTXSIM_OK;
+}
+
+int ptxsim_mem_get_info(ptxsim_device *d, size_t *free_bytes, size_t *total_bytes)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  size_t total = d->props.global_mem_bytes;
+  size_t used = d->mem.bytes_live < total ? (size_t)d->mem.bytes_live : total;
+  if (free_bytes)
+    *free_bytes = total - used;
+  if (total_bytes)
+    *total_bytes = total;
+  return PTXSIM_OK;
+}
+
+int ptxsim_device_get_props(const ptxsim_device *d, ptxsim_device_props *out)
+{
+  if (!d || !out)
+    return PTXSIM_E_INVALID;
+  *out = d->props;
   return PTXSIM_OK;
 }
 
@@ -418,7 +499,8 @@ int ptxsim_mem_free(ptxsim_device *d, ptxsim_devptr p)
     return PTXSIM_E_INVALID;
   clear_error(d);
   simt_alloc *a = simt_mem_find(&d->mem, p);
-  if (!a || a->base != p || a->kind != SIMT_ALLOC_HEAP || a->is_freed)
+  bool user_alloc = a && (a->kind == SIMT_ALLOC_HEAP || a->kind == SIMT_ALLOC_UNIFIED);
+  if (!user_alloc || a->base != p || a->is_freed)
     return set_error(d, PTXSIM_E_INVALID,
                      "ptxsim_mem_free: 0x%" PRIx64 " is not the start of a live allocation%s", p,
                      a && a->is_freed ? " (it was freed already)" : "");
@@ -580,6 +662,42 @@ int ptxsim_kernel_param_info(ptxsim_device *d, const char *kernel, size_t i, siz
   return PTXSIM_OK;
 }
 
+int ptxsim_kernel_get_attrs(ptxsim_device *d, const char *kernel, ptxsim_kernel_attrs *out)
+{
+  if (!d || !kernel || !out)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  const isa_program *p;
+  const isa_kernel *k = find_kernel(d, kernel, &p);
+  if (!k)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
+  const ptx_perf *perf = &k->func->ir->perf;
+  int max_threads = d->props.max_threads_per_block;
+  if (perf->maxntid[0]) {
+    uint64_t t = (uint64_t)perf->maxntid[0] * (perf->maxntid[1] ? perf->maxntid[1] : 1) *
+                 (perf->maxntid[2] ? perf->maxntid[2] : 1);
+    if (t < (uint64_t)max_threads)
+      max_threads = (int)t;
+  }
+  /* Until the liveness analysis estimates it, a register count from the
+   * declared virtual registers (32-bit slots), capped at the 255 a thread
+   * can have: an upper bound that occupancy calculations can use. */
+  uint64_t regs = 0;
+  for (uint32_t i = 0; i < p->n_funcs; i++)
+    if (&p->funcs[i] == k->func)
+      regs = p->funcs[i].n_slots;
+  *out = (ptxsim_kernel_attrs){
+    .static_shared_bytes = (size_t)k->static_shared,
+    .local_bytes = (size_t)k->local_bytes,
+    .param_bytes = (size_t)k->param_bytes,
+    .max_threads_per_block = max_threads,
+    .num_regs = regs > 255 ? 255 : (int)regs,
+    .ptx_version = p->ir->version_major * 10 + p->ir->version_minor,
+    .target_sm = p->ir->sm,
+  };
+  return PTXSIM_OK;
+}
+
 int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
                   size_t dynamic_shared_bytes, const void *const *args, size_t n_args)
 {
@@ -595,11 +713,18 @@ int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim
     return set_error(d, PTXSIM_E_LAUNCH,
                      "launch of %s: grid (%u,%u,%u) and block (%u,%u,%u) must be non-zero", kernel,
                      grid.x, grid.y, grid.z, block.x, block.y, block.z);
-  if (threads > 1024 || block.z > 64 || grid.y > 65535 || grid.z > 65535)
+  const ptxsim_device_props *pr = &d->props;
+  if (threads > (uint64_t)pr->max_threads_per_block || block.x > (unsigned)pr->max_block_dim[0] ||
+      block.y > (unsigned)pr->max_block_dim[1] || block.z > (unsigned)pr->max_block_dim[2] ||
+      grid.x > (unsigned)pr->max_grid_dim[0] || grid.y > (unsigned)pr->max_grid_dim[1] ||
+      grid.z > (unsigned)pr->max_grid_dim[2])
     return set_error(d, PTXSIM_E_LAUNCH,
-                     "launch of %s: block (%u,%u,%u) exceeds the limits (1024 threads, z <= 64) "
-                     "or grid (%u,%u,%u) exceeds y, z <= 65535",
-                     kernel, block.x, block.y, block.z, grid.x, grid.y, grid.z);
+                     "launch of %s: block (%u,%u,%u) or grid (%u,%u,%u) exceeds the device's "
+                     "limits (%d threads per block, block (%d,%d,%d), grid (%d,%d,%d))",
+                     kernel, block.x, block.y, block.z, grid.x, grid.y, grid.z,
+                     pr->max_threads_per_block, pr->max_block_dim[0], pr->max_block_dim[1],
+                     pr->max_block_dim[2], pr->max_grid_dim[0], pr->max_grid_dim[1],
+                     pr->max_grid_dim[2]);
   const ptx_perf *perf = &k->func->ir->perf;
   if (perf->reqntid[0] && (block.x != perf->reqntid[0] ||
                            (perf->reqntid[1] && block.y != perf->reqntid[1]) ||
@@ -613,12 +738,12 @@ int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim
                     (perf->maxntid[2] ? perf->maxntid[2] : 1))
     return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: %" PRIu64 " threads exceed .maxntid",
                      kernel, threads);
-  if (k->static_shared + dynamic_shared_bytes > (UINT64_C(228) << 10))
+  if (k->static_shared + dynamic_shared_bytes > pr->shared_per_block_optin)
     return set_error(d, PTXSIM_E_LAUNCH,
                      "launch of %s: %" PRIu64 " bytes of shared memory (static %" PRIu64
-                     " + dynamic %zu) exceed 228 KiB",
+                     " + dynamic %zu) exceed the device's %zu per block",
                      kernel, k->static_shared + dynamic_shared_bytes, k->static_shared,
-                     dynamic_shared_bytes);
+                     dynamic_shared_bytes, pr->shared_per_block_optin);
   if (n_args != k->n_params)
     return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
                      kernel, k->n_params, n_args);

@@ -259,7 +259,7 @@ expect_grep "$tmp/err" "stopped after 1000 warp instructions" "instruction limit
 expect_status 1 "deadlock" "$PTXSIM" run "$fix/faults.ptx" -k deadlock -g 1 -b 64
 expect_grep "$tmp/err" "error: barrier deadlock" "deadlock message"
 expect_status 1 "launch limits" "$PTXSIM" run "$fix/faults.ptx" -k trap_now -g 1 -b 2048
-expect_grep "$tmp/err" "exceeds the limits" "launch limits message"
+expect_grep "$tmp/err" "exceeds the device.s" "launch limits message"
 expect_status 1 "unwritable out= file" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 1 --stats none \
   --arg buf:8,out="$tmp/no-dir/x.bin" --arg u32:0
 expect_grep "$tmp/err" "x.bin: error: cannot write" "unwritable file message"

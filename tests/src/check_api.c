@@ -5,6 +5,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "ptxsim.h"
@@ -69,6 +70,116 @@ START_TEST(files_and_bad_arguments)
 }
 END_TEST
 
+/* A kernel that adds 1 to n words at p, with 256 bytes of .shared and a
+ * .maxntid of 128. */
+static const char incr[] =
+  ".version 9.0\n.target sm_75\n.address_size 64\n"
+  ".visible .entry incr(.param .u64 p, .param .u32 n) .maxntid 128, 1, 1\n"
+  "{\n"
+  "  .reg .b32 %r<4>; .reg .b64 %x<4>; .reg .pred %q;\n"
+  "  .shared .align 4 .b8 s[256];\n"
+  "  ld.param.u64 %x0, [p]; ld.param.u32 %r0, [n]; mov.u32 %r1, %tid.x;\n"
+  "  setp.ge.u32 %q, %r1, %r0; @%q bra DONE;\n"
+  "  mul.wide.u32 %x1, %r1, 4; add.s64 %x2, %x0, %x1;\n"
+  "  ld.u32 %r2, [%x2]; add.u32 %r2, %r2, 1; st.u32 [%x2], %r2;\n"
+  "DONE:\n  ret;\n}\n";
+
+static ptxsim_device *incr_device(ptxsim_module **m)
+{
+  ptxsim_device *d = NULL;
+  ck_assert_int_eq(ptxsim_module_load_string(incr, strlen(incr), "incr.ptx", m, NULL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_create(&d), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_load(d, *m), PTXSIM_OK);
+  return d;
+}
+
+START_TEST(unified_memory_is_shared_with_the_host)
+{
+  ptxsim_module *m;
+  ptxsim_device *d = incr_device(&m), *d2 = NULL;
+  ck_assert_int_eq(ptxsim_device_create(&d2), PTXSIM_OK);
+  uint32_t *u = NULL, *u2 = NULL;
+  ck_assert_int_eq(ptxsim_malloc_unified(d, 100 * sizeof *u, (void **)&u), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_malloc_unified(d2, 100 * sizeof *u, (void **)&u2), PTXSIM_OK);
+  ck_assert_ptr_ne(u, u2); /* two devices in one process do not collide */
+  for (uint32_t i = 0; i < 100; i++)
+    u[i] = 1000 + i, u2[i] = 7; /* the host writes through the pointer */
+  ptxsim_devptr p = (ptxsim_devptr)(uintptr_t)u;
+  uint32_t n = 64;
+  const void *args[] = {&p, &n};
+  ck_assert_int_eq(ptxsim_launch(d, "incr", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){128, 1, 1}, 0,
+                                 args, 2),
+                   PTXSIM_OK);
+  for (uint32_t i = 0; i < 100; i++) /* and sees the kernel's writes */
+    ck_assert_uint_eq(u[i], 1000 + i + (i < 64));
+  uint32_t back[2];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(d, back, p + 62 * 4, sizeof back), PTXSIM_OK);
+  ck_assert_uint_eq(back[0], 1063);
+  ck_assert_uint_eq(back[1], 1064 - 1 + 1); /* index 63 was incremented */
+  ptxsim_devptr base = 0;
+  size_t size = 0;
+  ck_assert_int_eq(ptxsim_pointer_info(d, p + 40, &base, &size), PTXSIM_OK);
+  ck_assert_uint_eq(base, p);
+  ck_assert_uint_eq(size, 400);
+  ck_assert_int_eq(ptxsim_mem_free(d, p), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_pointer_info(d, p, NULL, NULL), PTXSIM_E_NOTFOUND);
+  ck_assert_int_eq(ptxsim_pointer_info(d, (ptxsim_devptr)(uintptr_t)&n, NULL, NULL),
+                   PTXSIM_E_NOTFOUND);
+  ptxsim_device_destroy(d2);
+  ptxsim_device_destroy(d);
+  ptxsim_module_free(m);
+}
+END_TEST
+
+START_TEST(properties_attributes_and_memory_info)
+{
+  ptxsim_module *m;
+  ptxsim_device *d = incr_device(&m);
+  ptxsim_device_props pr;
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_int_eq(pr.warp_size, 32);
+  ck_assert_int_ge(pr.cc_major * 10 + pr.cc_minor, 75);
+  ck_assert_int_gt(pr.sm_count, 0);
+  ck_assert_uint_ge(pr.shared_per_block_optin, pr.shared_per_block);
+
+  size_t free0, total, free1;
+  ck_assert_int_eq(ptxsim_mem_get_info(d, &free0, &total), PTXSIM_OK);
+  ck_assert_uint_eq(total, pr.global_mem_bytes);
+  ptxsim_devptr p;
+  ck_assert_int_eq(ptxsim_malloc(d, 1 << 20, &p), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_mem_get_info(d, &free1, NULL), PTXSIM_OK);
+  ck_assert_uint_eq(free0 - free1, 1 << 20);
+  /* More than the device has fails, with a message. */
+  ck_assert_int_eq(ptxsim_malloc(d, total, &p), PTXSIM_E_NOMEM);
+  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(d), "cannot allocate"));
+
+  ptxsim_kernel_attrs a;
+  ck_assert_int_eq(ptxsim_kernel_get_attrs(d, "incr", &a), PTXSIM_OK);
+  ck_assert_uint_eq(a.static_shared_bytes, 256);
+  ck_assert_uint_eq(a.param_bytes, 12);
+  ck_assert_int_eq(a.max_threads_per_block, 128);
+  ck_assert_int_eq(a.ptx_version, 90);
+  ck_assert_int_eq(a.target_sm, 75);
+  ck_assert_int_gt(a.num_regs, 0);
+  ck_assert_int_eq(ptxsim_kernel_get_attrs(d, "nope", &a), PTXSIM_E_NOTFOUND);
+
+  /* Launch limits come from the properties. */
+  uint32_t n = 0;
+  const void *args[] = {&p, &n};
+  ck_assert_int_eq(ptxsim_launch(d, "incr", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1},
+                                 pr.shared_per_block_optin - 256 + 1, args, 2),
+                   PTXSIM_E_LAUNCH);
+  ck_assert_int_eq(ptxsim_launch(d, "incr", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1},
+                                 pr.shared_per_block_optin - 256, args, 2),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_launch(d, "incr", (ptxsim_dim3){1, (unsigned)pr.max_grid_dim[1] + 1, 1},
+                                 (ptxsim_dim3){64, 1, 1}, 0, args, 2),
+                   PTXSIM_E_LAUNCH);
+  ptxsim_device_destroy(d);
+  ptxsim_module_free(m);
+}
+END_TEST
+
 START_TEST(status_strings_and_version)
 {
   ck_assert_str_eq(ptxsim_status_string(PTXSIM_OK), "success");
@@ -86,6 +197,8 @@ int main(void)
   tcase_add_test(tc, errors_come_back_as_messages);
   tcase_add_test(tc, files_and_bad_arguments);
   tcase_add_test(tc, status_strings_and_version);
+  tcase_add_test(tc, unified_memory_is_shared_with_the_host);
+  tcase_add_test(tc, properties_attributes_and_memory_info);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
