@@ -4,9 +4,18 @@ bin_PROGRAMS += ptxsim
 ptxsim_SOURCES = \
 	src/ptxsim.c src/cli.h \
 	src/cmd_check.c src/cmd_dump.c src/cmd_ops.c \
-	src/cmd_run.c src/run_args.c src/run_args.h
+	src/cmd_run.c src/run_args.c src/run_args.h \
+	src/cmd_exec.c src/exec_elf.c src/exec_elf.h
+ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 
 ## `ptxsim run`: launches, arguments, output files, statistics and errors.
 TESTS += tests/run-run-tests.sh
 EXTRA_DIST += tests/run-run-tests.sh tests/run
+
+## `ptxsim exec`: CUDA programs on ptxsim's libcudart (runtime/).
+## fake_static stands in for a program linked with the static runtime.
+noinst_PROGRAMS += tests/fake/fake_static
+tests_fake_fake_static_SOURCES = tests/fake/fake_static.c
+TESTS += tests/run-exec-tests.sh
+EXTRA_DIST += tests/run-exec-tests.sh tests/exec

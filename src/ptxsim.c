@@ -56,6 +56,29 @@ static const cli_command commands[] = {
    "  unreadable or unwritable files, or a failed launch (memory fault, trap,\n"
    "  barrier deadlock, instruction limit), with the message; 2 usage error.\n",
    cmd_run},
+  {"exec", "run a CUDA program (built with nvcc -cudart shared) on the emulated GPU",
+   "usage: ptxsim exec [--stats FILE] [--quiet] [--max-instructions N] [--config NAME|FILE]\n"
+   "                   [--] PROGRAM [ARGS]...\n"
+   "\n"
+   "  Runs PROGRAM with ptxsim's CUDA runtime (libcudart.so.13) in place of\n"
+   "  NVIDIA's: its kernels execute on the emulator, everything else as usual.\n"
+   "  PROGRAM must link the CUDA runtime dynamically: build it with\n"
+   "    nvcc -cudart shared -arch=sm_75 prog.cu -o prog\n"
+   "  (any -arch works as long as the executable carries PTX; nvcc's default\n"
+   "  static runtime cannot be replaced and is reported).\n"
+   "\n"
+   "  --stats FILE        simulation statistics as JSON in FILE (default: a\n"
+   "                      summary on stderr at exit; never on stdout)\n"
+   "  --quiet, -q         no statistics\n"
+   "  --max-instructions N  stop a launch after N warp instructions (reported as\n"
+   "                      a launch timeout)\n"
+   "  --config NAME|FILE  a GPU configuration (timing model; not in this build)\n"
+   "\n"
+   "  Kernel faults are reported on stderr (what, where: PTX file:line, kernel,\n"
+   "  block, thread) and reach the program as CUDA errors.\n"
+   "  Environment: PTXSIM_RUNTIME_DIR overrides where the runtime is found.\n"
+   "  Exit status: the program's; 1 if it cannot be run; 2 usage error.\n",
+   cmd_exec},
 };
 
 static const cli_command *find_command(const char *name)

@@ -1,0 +1,242 @@
+/* cmd_exec.c -- `ptxsim exec [OPTIONS] -- PROGRAM [ARGS]`: run an
+ * unmodified CUDA program on the emulator.
+ *
+ * The program must link the CUDA runtime dynamically (nvcc -cudart
+ * shared); ptxsim's libcudart.so.13 (runtime/) is then found first through
+ * LD_LIBRARY_PATH, and through LD_PRELOAD as well when the program carries
+ * a DT_RPATH (which the dynamic linker searches before LD_LIBRARY_PATH).
+ * Options reach the runtime as environment variables (PTXSIM_STATS,
+ * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS), so the program's own
+ * arguments, stdin and stdout are untouched.  This process becomes the
+ * program (execv): its exit status is the program's.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "src/cli.h"
+#include "src/exec_elf.h"
+
+#ifndef PTXSIM_PKGLIBDIR
+#define PTXSIM_PKGLIBDIR "/usr/local/lib/ptxsim"
+#endif
+
+/* The runtime major version this build provides. */
+#define EXEC_CUDART_MAJOR 13
+
+typedef struct exec_opts {
+  const char *stats_file;
+  bool quiet;
+  const char *max_insns;
+  char **program_argv;
+} exec_opts;
+
+static bool has_runtime(const char *dir, int major)
+{
+  char path[PATH_MAX];
+  if (snprintf(path, sizeof path, "%s/libcudart.so.%d", dir, major) >= (int)sizeof path)
+    return false;
+  return access(path, R_OK) == 0;
+}
+
+/* Where ptxsim's libcudart is: $PTXSIM_RUNTIME_DIR, else the build tree
+ * next to this executable (runtime/.libs beside it, or beside its parent
+ * when libtool runs it from .libs/), else the installed package library
+ * directory.  Returns false when none holds libcudart.so.<major>. */
+static bool find_runtime_dir(int major, char *out, size_t n)
+{
+  const char *env = getenv("PTXSIM_RUNTIME_DIR");
+  if (env && *env) {
+    snprintf(out, n, "%s", env);
+    return has_runtime(out, major);
+  }
+  char exe[PATH_MAX];
+  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (len > 0) {
+    exe[len] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash)
+      *slash = 0;
+    static const char *const rel[] = {"runtime/.libs", "../runtime/.libs"};
+    for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+      char cand[PATH_MAX];
+      if (snprintf(cand, sizeof cand, "%s/%s", exe, rel[i]) >= (int)sizeof cand)
+        continue;
+      if (has_runtime(cand, major) && realpath(cand, out))
+        return true;
+    }
+  }
+  snprintf(out, n, "%s", PTXSIM_PKGLIBDIR);
+  return has_runtime(out, major);
+}
+
+/* The program's path as execv takes it: as given when it has a '/', else
+ * found on PATH the way a shell would. */
+static bool resolve_program(const char *name, char *out, size_t n)
+{
+  if (strchr(name, '/')) {
+    snprintf(out, n, "%s", name);
+    return access(out, X_OK) == 0;
+  }
+  const char *path = getenv("PATH");
+  if (!path)
+    path = "/usr/bin:/bin";
+  while (*path) {
+    const char *end = strchr(path, ':');
+    size_t dlen = end ? (size_t)(end - path) : strlen(path);
+    if (snprintf(out, n, "%.*s/%s", (int)dlen, dlen ? path : ".", name) < (int)n &&
+        access(out, X_OK) == 0)
+      return true;
+    if (!end)
+      break;
+    path = end + 1;
+  }
+  return false;
+}
+
+static int parse_args(int argc, char **argv, exec_opts *o)
+{
+  memset(o, 0, sizeof *o);
+  int i = 0;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      i++;
+      break;
+    }
+    if (strcmp(a, "--stats") == 0 || strcmp(a, "--config") == 0 ||
+        strcmp(a, "--max-instructions") == 0) {
+      if (i + 1 >= argc)
+        return cli_usage_error("exec", "%s needs a value", a);
+      const char *v = argv[++i];
+      if (strcmp(a, "--stats") == 0)
+        o->stats_file = v;
+      else if (strcmp(a, "--max-instructions") == 0) {
+        char *end;
+        errno = 0;
+        (void)strtoull(v, &end, 0);
+        if (!*v || *end || errno || *v == '-')
+          return cli_usage_error("exec", "--max-instructions wants a count, not '%s'", v);
+        o->max_insns = v;
+      } else
+        return cli_usage_error("exec",
+                               "--config %s: GPU configurations come with the timing model; "
+                               "this build runs programs in functional mode only",
+                               v);
+    } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
+      o->quiet = true;
+    else if (a[0] == '-')
+      return cli_usage_error("exec", "unknown option '%s'", a);
+    else
+      break; /* the program, without a "--" before it */
+  }
+  if (i >= argc)
+    return cli_usage_error("exec", "no program given");
+  o->program_argv = argv + i;
+  return CLI_OK;
+}
+
+/* Refuses programs the runtime cannot serve, with what to do instead. */
+static int check_program(const exec_elf_info *info, const char *shown)
+{
+  if (!info->is_elf64_le || info->cudart_major)
+    return CLI_OK; /* a script may start the real program: let it run */
+  if (info->has_fatbin) {
+    fprintf(stderr,
+            "ptxsim exec: error: %s is linked with the static CUDA runtime (nvcc's default), "
+            "which ptxsim cannot replace; rebuild it with 'nvcc -cudart shared'\n",
+            shown);
+    return CLI_FAIL;
+  }
+  fprintf(stderr, "ptxsim exec: warning: %s does not use the CUDA runtime; running it anyway\n",
+          shown);
+  return CLI_OK;
+}
+
+/* Prepends dir to the colon-separated list in variable name. */
+static int prepend_env(const char *name, const char *dir)
+{
+  const char *old = getenv(name);
+  size_t n = strlen(dir) + (old ? strlen(old) + 1 : 0) + 1;
+  char *v = malloc(n);
+  if (!v)
+    return -1;
+  snprintf(v, n, "%s%s%s", dir, old && *old ? ":" : "", old && *old ? old : "");
+  int rc = setenv(name, v, 1);
+  free(v);
+  return rc;
+}
+
+static int set_environment(const exec_opts *o, const char *dir, int major, bool preload)
+{
+  if (prepend_env("LD_LIBRARY_PATH", dir) != 0)
+    return -1;
+  if (preload) {
+    char lib[PATH_MAX + 32];
+    snprintf(lib, sizeof lib, "%s/libcudart.so.%d", dir, major);
+    if (prepend_env("LD_PRELOAD", lib) != 0)
+      return -1;
+  }
+  if (o->quiet && setenv("PTXSIM_STATS", "none", 1) != 0)
+    return -1;
+  if (o->stats_file && setenv("PTXSIM_STATS_FILE", o->stats_file, 1) != 0)
+    return -1;
+  if (o->max_insns && setenv("PTXSIM_MAX_INSTRUCTIONS", o->max_insns, 1) != 0)
+    return -1;
+  return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+  exec_opts o;
+  int rc = parse_args(argc, argv, &o);
+  if (rc != CLI_OK)
+    return rc;
+  const char *name = o.program_argv[0];
+  char path[PATH_MAX];
+  if (!resolve_program(name, path, sizeof path)) {
+    fprintf(stderr, "ptxsim exec: error: %s: %s\n", name,
+            strchr(name, '/') ? "not an executable file" : "command not found");
+    return CLI_FAIL;
+  }
+  exec_elf_info info;
+  char err[PATH_MAX + 128];
+  if (exec_elf_inspect(path, &info, err, sizeof err) != 0) {
+    fprintf(stderr, "ptxsim exec: error: %s\n", err);
+    return CLI_FAIL;
+  }
+  rc = check_program(&info, name);
+  if (rc != CLI_OK)
+    return rc;
+  int major = info.cudart_major ? info.cudart_major : EXEC_CUDART_MAJOR;
+  /* An ELF program without the CUDA runtime needs nothing of ours; a
+   * script may start one that does. */
+  bool needs_runtime = !info.is_elf64_le || info.cudart_major;
+  char dir[PATH_MAX];
+  if (needs_runtime && !find_runtime_dir(major, dir, sizeof dir)) {
+    if (major != EXEC_CUDART_MAJOR)
+      fprintf(stderr,
+              "ptxsim exec: error: %s uses libcudart.so.%d (CUDA %d); ptxsim provides the CUDA "
+              "%d runtime: rebuild it with nvcc %d and -cudart shared\n",
+              name, major, major, EXEC_CUDART_MAJOR, EXEC_CUDART_MAJOR);
+    else
+      fprintf(stderr,
+              "ptxsim exec: error: ptxsim's libcudart.so.%d is not in %s; is ptxsim "
+              "installed, or PTXSIM_RUNTIME_DIR set to the directory that holds it?\n",
+              major, dir);
+    return CLI_FAIL;
+  }
+  if (needs_runtime && set_environment(&o, dir, major, info.has_rpath) != 0) {
+    fprintf(stderr, "ptxsim exec: error: cannot set the environment: %s\n", strerror(errno));
+    return CLI_FAIL;
+  }
+  fflush(NULL);
+  execv(path, o.program_argv);
+  fprintf(stderr, "ptxsim exec: error: cannot run %s: %s\n", name, strerror(errno));
+  return CLI_FAIL;
+}

@@ -1,0 +1,114 @@
+#!/bin/sh
+# run-exec-tests.sh -- `ptxsim exec`: unmodified CUDA programs on ptxsim's
+# libcudart.so.13.
+#
+# 1. Refusals and usage errors, with their messages and exit statuses.
+# 2. The prebuilt corpus programs in tests/exec/bin (built by nvcc 13 with
+#    -cudart shared; see tests/exec/README) run and check their own
+#    results against CPU references: exit 0 and an "ok" line per scenario.
+#    Statistics go to --stats FILE as JSON, never to the program's stdout.
+# 3. Where nvcc is installed, every tests/exec/*.cu is built again with
+#    nvcc's default compression and with --no-compress, and must print
+#    exactly what its prebuilt twin prints.
+set -u
+: "${PTXSIM:?set PTXSIM to the ptxsim binary}"
+: "${srcdir:=.}"
+: "${top_builddir:=.}"
+fail=0 n=0
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+exec_dir=$srcdir/tests/exec
+
+failed() {
+  echo "FAIL: $*"
+  fail=$((fail + 1))
+}
+expect_status() { # expected-status description command...
+  want=$1 what=$2
+  shift 2
+  n=$((n + 1))
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    failed "$what: exit status $got, expected $want"
+    sed 's/^/  | /' "$tmp/err" | head -40
+  fi
+}
+expect_grep() { # file pattern description
+  n=$((n + 1))
+  if ! grep -q -- "$2" "$1"; then
+    failed "$3: '$2' not found in:"
+    sed 's/^/  | /' "$1" | head -40
+  fi
+}
+expect_no_grep() { # file pattern description
+  n=$((n + 1))
+  if grep -q -- "$2" "$1"; then
+    failed "$3: '$2' found in:"
+    sed 's/^/  | /' "$1" | head -40
+  fi
+}
+
+# ---- 1. usage errors and refusals
+expect_status 2 "no program" "$PTXSIM" exec
+expect_grep "$tmp/err" "no program given" "no program message"
+expect_status 2 "unknown option" "$PTXSIM" exec --frob -- true
+expect_grep "$tmp/err" "unknown option '--frob'" "unknown option message"
+expect_status 2 "config without timing" "$PTXSIM" exec --config GTX480 -- true
+expect_grep "$tmp/err" "functional mode only" "config message"
+expect_status 2 "bad instruction count" "$PTXSIM" exec --max-instructions lots -- true
+expect_status 1 "missing program" "$PTXSIM" exec -- "$tmp/no-such-program"
+expect_grep "$tmp/err" "no-such-program: not an executable file" "missing program message"
+expect_status 1 "static cudart" "$PTXSIM" exec -- "$top_builddir/tests/fake/fake_static"
+expect_grep "$tmp/err" "static CUDA runtime" "static cudart message"
+expect_grep "$tmp/err" "nvcc -cudart shared" "static cudart advice"
+expect_no_grep "$tmp/out" "fake_static ran" "static program not run"
+expect_status 0 "program without CUDA" "$PTXSIM" exec -- sh -c 'echo plain'
+expect_grep "$tmp/out" "plain" "program without CUDA runs"
+expect_grep "$tmp/err" "does not use the CUDA runtime" "program without CUDA warning"
+printf "#!/bin/sh\necho script\n" >"$tmp/script.sh"
+chmod +x "$tmp/script.sh"
+expect_status 1 "runtime directory missing" env PTXSIM_RUNTIME_DIR="$tmp" "$PTXSIM" exec -- "$tmp/script.sh"
+expect_grep "$tmp/err" "libcudart.so.13 is not in" "runtime directory message"
+
+# ---- 2. prebuilt programs
+for prog in "$exec_dir"/bin/*; do
+  [ -f "$prog" ] || continue
+  name=$(basename "$prog")
+  expect_status 0 "$name" "$PTXSIM" exec --stats "$tmp/$name.json" -- "$prog"
+  cp "$tmp/out" "$tmp/$name.prebuilt.out"
+  expect_grep "$tmp/out" "ok" "$name prints its checks"
+  expect_no_grep "$tmp/out" "thread_instructions" "$name: no statistics on stdout"
+  expect_grep "$tmp/$name.json" '"launches"' "$name: statistics file"
+done
+
+# ---- 3. the sources, built now (needs nvcc)
+NVCC=${NVCC:-nvcc}
+if ! command -v "$NVCC" >/dev/null 2>&1; then
+  echo "SKIP: part 3 (rebuilding tests/exec/*.cu): nvcc not found on PATH; the prebuilt programs were run"
+else
+  while read -r name flags; do
+    case $name in '' | '#'*) continue ;; esac
+    for mode in default no-compress; do
+      extra=
+      [ "$mode" = no-compress ] && extra=--no-compress
+      n=$((n + 1))
+      # shellcheck disable=SC2086
+      if ! "$NVCC" -cudart shared $flags $extra -o "$tmp/$name.$mode" "$exec_dir/$name.cu" \
+        >"$tmp/nvcc.log" 2>&1; then
+        failed "$name ($mode): nvcc failed"
+        sed 's/^/  | /' "$tmp/nvcc.log" | head -20
+        continue
+      fi
+      expect_status 0 "$name ($mode)" "$PTXSIM" exec -q -- "$tmp/$name.$mode"
+      if [ -f "$tmp/$name.prebuilt.out" ]; then
+        n=$((n + 1))
+        cmp -s "$tmp/out" "$tmp/$name.prebuilt.out" ||
+          failed "$name ($mode): output differs from the prebuilt program's"
+      fi
+    done
+  done <"$exec_dir/programs.txt"
+fi
+
+echo "$n checks, $fail failures"
+[ "$fail" -eq 0 ]
