@@ -18,7 +18,16 @@ libptxsim_core_la_SOURCES = $(FRONTEND_C_SOURCES) \
 	frontend/ptx_ir.h frontend/ptx_parse.h frontend/ptx_parse_int.h frontend/ptx_build_int.h \
 	frontend/ptx_dump.h \
 	frontend/ptx_parser.y
-libptxsim_core_la_LIBADD = libptxsim_lexer.la $(GMP_LIBS)
+libptxsim_core_la_LIBADD = libptxsim_lexer.la libptxsim_fatbin.la $(GMP_LIBS)
+
+## The fatbinary reader is the only front-end code that needs the
+## decompressors' headers, so it gets a library (and flags) of its own; the
+## other front-end objects, and the fuzzer that compiles their sources,
+## stay as they are.
+noinst_LTLIBRARIES += libptxsim_fatbin.la
+libptxsim_fatbin_la_SOURCES = frontend/ptx_fatbin.c frontend/ptx_fatbin.h
+libptxsim_fatbin_la_CPPFLAGS = $(AM_CPPFLAGS) $(ZSTD_CFLAGS) $(LZ4_CFLAGS)
+libptxsim_fatbin_la_LIBADD = $(ZSTD_LIBS) $(LZ4_LIBS)
 
 ## The flex-generated scanner is compiled on its own so that warnings about
 ## code we do not write (unused helpers, signed/unsigned compares in flex's
@@ -32,6 +41,6 @@ BUILT_SOURCES += frontend/ptx_parser.h frontend/ptx_parser.c frontend/ptx_lexer.
 
 lib_LTLIBRARIES += libptxsim.la
 libptxsim_la_SOURCES = src/ptxsim_api.c
-libptxsim_la_LIBADD = libptxsim_core.la $(GMP_LIBS)
+libptxsim_la_LIBADD = libptxsim_core.la $(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS)
 libptxsim_la_LDFLAGS = -version-info 0:0:0 -export-symbols-regex '^ptxsim_'
 include_HEADERS += include/ptxsim.h

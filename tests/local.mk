@@ -5,12 +5,13 @@ noinst_LTLIBRARIES += libptxsim_testutil.la
 libptxsim_testutil_la_SOURCES = tests/test_util.c tests/test_util.h
 libptxsim_testutil_la_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
-TEST_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
+TEST_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) \
+	$(ZSTD_LIBS) $(LZ4_LIBS)
 TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
 FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
 	tests/frontend/check_literals tests/frontend/check_expr tests/frontend/check_parser \
-	tests/frontend/check_forms
+	tests/frontend/check_forms tests/frontend/check_fatbin
 check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
@@ -59,6 +60,8 @@ tests_frontend_check_parser_CFLAGS = $(TEST_CFLAGS) -pthread
 tests_frontend_check_parser_LDADD = $(TEST_LDADD) -lpthread
 tests_frontend_check_forms_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_forms_LDADD = $(TEST_LDADD)
+tests_frontend_check_fatbin_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_fatbin_LDADD = $(TEST_LDADD)
 
 ## The public interface, linked against the installed library's objects.
 check_PROGRAMS += tests/src/check_api

@@ -1,0 +1,8 @@
+// vadd.cu -- the tiny kernel of ptxsim's fatbinary test blobs.
+__global__ void vadd(const float *a, const float *b, float *c, int n)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    c[i] = a[i] + b[i];
+}
+int main() { return 0; }
