@@ -471,7 +471,8 @@ static int lower(lower_ctx *lc, const ptx_expr *e, ptx_operand *o, int depth)
     }
     break;
   case PTX_EX_BINARY:
-    if (e->op == '|' && (e->a->kind == PTX_EX_NAME || e->a->kind == PTX_EX_SINK) &&
+    if (e->op == '|' &&
+        (e->a->kind == PTX_EX_NAME || e->a->kind == PTX_EX_SINK || e->a->kind == PTX_EX_VEC) &&
         (e->b->kind == PTX_EX_NAME || e->b->kind == PTX_EX_SINK)) {
       o->kind = PTX_OPND_PAIR;
       o->n = 2;

@@ -401,6 +401,10 @@ operand:
         $$ = ptx_expr_tok(pc, PTX_EX_NAME, $1, LOC(@1)); }
   | compound_expr
   | '{' elems '}' { $$ = ptx_expr_list(pc, PTX_EX_VEC, $2, LOC(@1)); }
+  | '{' elems '}' '|' T_WORD {
+        /* tex {d0, d1, d2, d3}|p: a vector with a residency predicate. */
+        $$ = ptx_expr_binary(pc, '|', ptx_expr_list(pc, PTX_EX_VEC, $2, LOC(@1)),
+                             ptx_expr_tok(pc, PTX_EX_NAME, $5, LOC(@5)), LOC(@4)); }
   | '[' aelems ']' { $$ = ptx_expr_list(pc, PTX_EX_ADDR, $2, LOC(@1)); }
   | '[' aelems ']' T_DOTNAME {
         $$ = ptx_expr_list(pc, PTX_EX_ADDR, $2, LOC(@1)); if ($$) { $$->tok = $4; $$->loc2 = LOC(@4); } }

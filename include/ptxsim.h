@@ -187,6 +187,138 @@ int ptxsim_kernel_param_info(ptxsim_device *d, const char *kernel, size_t i, siz
 int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
                   size_t dynamic_shared_bytes, const void *const *args, size_t n_args);
 
+/* ------------------------------------------------------------------ */
+/* Texture and surface objects.                                        */
+
+/* A texture object is a resource (texels in device memory: their format,
+ * geometry and layout) plus sampling state; a surface object is a
+ * resource alone.  Kernels name them by 64-bit handles passed as kernel
+ * arguments (CUDA's cudaTextureObject_t / cudaSurfaceObject_t, PTX's
+ * unified texture mode) and read them with tex, tld4 and txq, or read and
+ * write them with suld, sust and suq.  Handles are per device, nonzero and
+ * never reused; an instruction given an unknown or destroyed handle (or a
+ * texture handle where a surface is expected, or a geometry that does not
+ * fit, such as tex.2d on a 3-D texture) stops the launch with
+ * PTXSIM_E_FAULT and a message naming the handle.
+ *
+ * The texels stay in device memory that the caller allocated
+ * (ptxsim_malloc) and owns: the object records their addresses, so
+ * copies into that memory are seen by later fetches, and freeing it makes
+ * later fetches fault.  The caller decides the layout (ptxsim_tex_level). */
+
+/* Resource kinds, with the instruction geometry that reads each. */
+typedef enum ptxsim_tex_kind {
+  PTXSIM_TEX_LINEAR = 0,       /* 1-D buffer in linear memory, tex.1d with integer
+                                  coordinates (tex1Dfetch); textures only */
+  PTXSIM_TEX_1D = 1,           /* .1d */
+  PTXSIM_TEX_2D = 2,           /* .2d (CUDA arrays and pitched linear memory) */
+  PTXSIM_TEX_3D = 3,           /* .3d */
+  PTXSIM_TEX_1D_LAYERED = 4,   /* .a1d */
+  PTXSIM_TEX_2D_LAYERED = 5,   /* .a2d */
+  PTXSIM_TEX_CUBEMAP = 6,      /* .cube (surfaces: .a2d with the face as layer) */
+  PTXSIM_TEX_CUBEMAP_LAYERED = 7 /* .acube (surfaces: .a2d, layer 6 * cube + face) */
+} ptxsim_tex_kind;
+
+/* Channel kinds: 16-bit FLOAT channels are IEEE half precision. */
+typedef enum ptxsim_channel_kind {
+  PTXSIM_CHANNEL_UNSIGNED = 0,
+  PTXSIM_CHANNEL_SIGNED = 1,
+  PTXSIM_CHANNEL_FLOAT = 2
+} ptxsim_channel_kind;
+
+/* Addressing modes (the numbers of cudaTextureAddressMode).  Wrap and
+ * mirror need normalised coordinates: with unnormalised ones they act as
+ * clamp, as on CUDA GPUs. */
+typedef enum ptxsim_address_mode {
+  PTXSIM_ADDRESS_WRAP = 0,    /* coordinate modulo the size */
+  PTXSIM_ADDRESS_CLAMP = 1,   /* clamp to the edge texels */
+  PTXSIM_ADDRESS_MIRROR = 2,  /* mirrored every other repetition */
+  PTXSIM_ADDRESS_BORDER = 3   /* texels outside read as border_color */
+} ptxsim_address_mode;
+
+typedef enum ptxsim_filter_mode {
+  PTXSIM_FILTER_POINT = 0,    /* the nearest texel */
+  PTXSIM_FILTER_LINEAR = 1    /* (bi/tri)linear, weights in 1/256 steps */
+} ptxsim_filter_mode;
+
+typedef enum ptxsim_read_mode {
+  PTXSIM_READ_ELEMENT_TYPE = 0,     /* texels as stored (integers stay integers) */
+  PTXSIM_READ_NORMALIZED_FLOAT = 1  /* 8- and 16-bit integers as floats in
+                                       [0, 1] (unsigned) or [-1, 1] (signed) */
+} ptxsim_read_mode;
+
+#define PTXSIM_TEX_MAX_LEVELS 16
+
+/* One mipmap level (levels[0] for resources without mipmaps).  Texel
+ * (x, y) of slice s lies at
+ *     data + s * slice_pitch + y * row_pitch + x * texel_bytes,
+ * texel_bytes = channels * channel_bits / 8, channels interleaved in the
+ * order x (r), y (g), z (b), w (a).  The slice s is z for 3-D resources,
+ * the layer of layered ones, the face of a cube map (0..5: +x, -x, +y,
+ * -y, +z, -z) and 6 * layer + face of a layered cube map; every slice of a
+ * level lies after the same data address.  Sizes are in texels: width
+ * always; height for 2-D, 3-D, 2-D layered and cube kinds (cube faces are
+ * square: height == width); depth for 3-D only; unused sizes are 0 or 1.
+ * A row_pitch of 0 means packed rows (width * texel_bytes) and a
+ * slice_pitch of 0 packed slices (row_pitch * height).  Each level of a
+ * mipmap has its own data address and sizes; CUDA's rule (level k is
+ * max(1, size >> k) in each dimension) is the caller's to follow.  The
+ * whole level must lie in one live device allocation. */
+typedef struct ptxsim_tex_level {
+  ptxsim_devptr data;
+  size_t width, height, depth;
+  size_t row_pitch, slice_pitch;
+} ptxsim_tex_level;
+
+/* A texture (or, ignoring the sampling fields, a surface).  Zero the
+ * struct, then fill it: zeros are valid defaults for every sampling field
+ * (wrap addressing, point filtering, element-type reads, unnormalised
+ * coordinates, level 0). */
+typedef struct ptxsim_texture_desc {
+  /* The resource. */
+  ptxsim_tex_kind kind;
+  unsigned channels;               /* 1, 2 or 4 */
+  unsigned channel_bits;           /* 8, 16 or 32 (FLOAT: 16 or 32) */
+  ptxsim_channel_kind channel_kind;
+  unsigned layers;                 /* layered: the number of layers (>= 1); cube
+                                      map: 6 (or 0); layered cube map: 6 * cubes;
+                                      otherwise 0 or 1 */
+  unsigned n_levels;               /* mipmap levels, 1..PTXSIM_TEX_MAX_LEVELS (0
+                                      means 1); surfaces take one */
+  ptxsim_tex_level levels[PTXSIM_TEX_MAX_LEVELS];
+  /* Sampling (textures only). */
+  ptxsim_address_mode address_mode[3]; /* per coordinate x, y, z; cube maps
+                                          always clamp within a face */
+  ptxsim_filter_mode filter_mode;  /* LINEAR needs float texels or normalised
+                                      reads */
+  ptxsim_filter_mode mip_filter_mode; /* between two levels (float reads) */
+  ptxsim_read_mode read_mode;      /* NORMALIZED_FLOAT needs 8- or 16-bit
+                                      integer channels (ignored for floats) */
+  int normalized_coords;           /* coordinates in [0, 1) instead of [0, size);
+                                      cube maps take direction vectors */
+  float border_color[4];           /* BORDER addressing: the value read, or the
+                                      bits of these floats for integer reads */
+  float min_lod, max_lod;          /* the level of detail is clamped to these
+                                      (mipmaps; min_lod <= max_lod) */
+  float lod_bias;                  /* added to every level of detail */
+} ptxsim_texture_desc;
+
+/* Creates a texture object; *handle receives its handle.  The descriptor
+ * is validated (PTXSIM_E_INVALID with a message saying which field is
+ * wrong) and copied.  Linear resources ignore filtering and addressing: an
+ * index outside [0, width) reads zeros. */
+int ptxsim_texture_create(ptxsim_device *d, const ptxsim_texture_desc *desc, uint64_t *handle);
+/* Destroys a texture object (PTXSIM_E_INVALID if handle is not a live
+ * texture object of d).  Its handle is never handed out again. */
+int ptxsim_texture_destroy(ptxsim_device *d, uint64_t handle);
+
+/* Creates a surface object over a resource: desc's sampling fields are
+ * ignored; kind is not PTXSIM_TEX_LINEAR and n_levels is 1.  suld/sust
+ * take a byte x-coordinate; their .trap form faults outside the surface,
+ * .clamp moves to the nearest texel, .zero reads zeros and drops writes. */
+int ptxsim_surface_create(ptxsim_device *d, const ptxsim_texture_desc *desc, uint64_t *handle);
+int ptxsim_surface_destroy(ptxsim_device *d, uint64_t handle);
+
 /* Statistics of the last launch (also kept when it failed). */
 typedef struct ptxsim_stats {
   const char *kernel;            /* name; valid until the next launch */

@@ -97,6 +97,9 @@ static const isa_binder binders[PTX_OP_COUNT] = {
   [PTX_OP_MBARRIER_PENDING_COUNT] = isa_bind_mbarrier, [PTX_OP_CP_ASYNC_WAIT_ALL] = isa_bind_noop,
   [PTX_OP_WMMA_LOAD] = isa_bind_wmma, [PTX_OP_WMMA_MMA] = isa_bind_wmma,
   [PTX_OP_WMMA_STORE] = isa_bind_wmma,
+  [PTX_OP_TEX] = isa_bind_tex, [PTX_OP_TLD4] = isa_bind_tld4, [PTX_OP_SULD] = isa_bind_surf,
+  [PTX_OP_SUST] = isa_bind_surf, [PTX_OP_TXQ] = isa_bind_query, [PTX_OP_SUQ] = isa_bind_query,
+  [PTX_OP_ISTYPEP] = isa_bind_istypep,
 };
 
 isa_binder isa_binder_of(ptx_op op)

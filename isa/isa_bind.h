@@ -37,7 +37,7 @@ unsigned isa_rounding(const isa_insn *in);
   X(shfl) X(vote) X(match) X(redux) X(activemask) X(elect)                             \
   X(int_bits) X(logic) X(setp) X(set) X(selp) X(slct) X(video)            \
   X(fp) X(cvt) X(cvt_pack) X(testp) X(copysign) X(cp_async) X(mbarrier)   \
-  X(wmma)
+  X(wmma) X(tex) X(tld4) X(surf) X(query) X(istypep)
 
 #define X(name) isa_exec_fn isa_bind_##name(isa_insn *in);
 ISA_BINDERS(X)

@@ -314,6 +314,38 @@ static void decode_addr(decoder *dc, isa_insn *in, const ptx_operand *o, unsigne
     in->o[k] = value_slot(dc, in, base, false);
 }
 
+/* A texture or surface operand [handle, {coords}] (unified mode): o[k]
+ * is the handle's slot and coordinate e goes to vslots[k * 8 + e] (see
+ * isa_prog.h).  Texture references (.texref/.surfref variables) and
+ * independent mode's samplers are refused: CUDA programs use 64-bit
+ * texture objects. */
+static void decode_tex(decoder *dc, isa_insn *in, const ptx_operand *o, unsigned k,
+                       uint32_t *vslots)
+{
+  const ptx_operand *h = &o->u.list[0];
+  in->o[k] = dc->zero_slot;
+  if (h->kind != PTX_OPND_REG) {
+    derr(dc, h->loc, "%s: texture and surface references (.texref, .surfref variables) are not "
+         "supported; use texture or surface objects (64-bit handles)", in->ir->form->word->str);
+    return;
+  }
+  if (o->n != 2) {
+    derr(dc, o->loc, "%s: independent texture mode (a separate sampler operand) is not "
+         "supported", in->ir->form->word->str);
+    return;
+  }
+  in->o[k] = value_slot(dc, in, h, false);
+  const ptx_operand *c = &o->u.list[1];
+  uint32_t n = c->kind == PTX_OPND_VEC ? (c->n > 7 ? 7 : c->n) : 1;
+  for (uint32_t e = 0; e < n; e++) {
+    const ptx_operand *el = c->kind == PTX_OPND_VEC ? &c->u.list[e] : c;
+    /* Coordinates are 32 bits: a decimal literal is an .f32. */
+    uint32_t slot = value_slot(dc, in, el, true);
+    if (vslots)
+      vslots[k * 8 + e] = slot;
+  }
+}
+
 /* Generic operand decoding: in->o[k] per IR operand (see isa_prog.h). */
 static void decode_operands(decoder *dc, isa_insn *in)
 {
@@ -327,12 +359,16 @@ static void decode_operands(decoder *dc, isa_insn *in)
   in->n_o = ir->n_opnds > ISA_MAX_OPNDS ? ISA_MAX_OPNDS : ir->n_opnds;
   in->pd = ISA_NONE;
   /* v[] holds one vector operand.  An instruction with several (wmma.mma
-   * d, a, b, c) also gets all of them in ext, owned by the insn: element e
-   * of operand k is slot ((const uint32_t *)ext)[k * 8 + e]. */
+   * d, a, b, c) or with a texture operand (tex, suld, sust) also gets all
+   * of them in ext, owned by the insn: element e of operand k is slot
+   * ((const uint32_t *)ext)[k * 8 + e]. */
   uint32_t n_vecs = 0, *vslots = NULL;
-  for (uint32_t k = 0; k < in->n_o; k++)
+  bool has_tex = false;
+  for (uint32_t k = 0; k < in->n_o; k++) {
     n_vecs += ir->opnds[k].kind == PTX_OPND_VEC;
-  if (n_vecs > 1) {
+    has_tex |= ir->opnds[k].kind == PTX_OPND_TEX;
+  }
+  if (n_vecs > 1 || has_tex) {
     vslots = calloc((size_t)in->n_o * 8, sizeof *vslots);
     if (!vslots) {
       dc->err = PTX_ENOMEM;
@@ -395,7 +431,18 @@ static void decode_operands(decoder *dc, isa_insn *in)
       in->o[k] = ISA_NONE;
       break;
     case PTX_OPND_PAIR: {
-      in->o[k] = value_slot(dc, in, &o->u.list[0], f32);
+      if (o->u.list[0].kind == PTX_OPND_VEC) {
+        /* tex {d...}|p: the vector as a vector operand. */
+        const ptx_operand *vo = &o->u.list[0];
+        in->vec = (uint8_t)(vo->n > 8 ? 8 : vo->n);
+        for (uint32_t e = 0; e < in->vec; e++) {
+          in->v[e] = value_slot(dc, in, &vo->u.list[e], f32);
+          if (vslots)
+            vslots[k * 8 + e] = in->v[e];
+        }
+        in->o[k] = ISA_NONE;
+      } else
+        in->o[k] = value_slot(dc, in, &o->u.list[0], f32);
       const ptx_operand *q = &o->u.list[1];
       if (q->kind == PTX_OPND_REG && is_pred_var(q->u.reg.var)) {
         uint64_t idx = 0;
@@ -416,8 +463,10 @@ static void decode_operands(decoder *dc, isa_insn *in)
       in->target = o->u.label->insn;
       in->o[k] = ISA_NONE;
       break;
-    case PTX_OPND_LIST:
     case PTX_OPND_TEX:
+      decode_tex(dc, in, o, k, vslots);
+      break;
+    case PTX_OPND_LIST:
       in->o[k] = ISA_NONE;
       break;
     case PTX_OPND_SYM:

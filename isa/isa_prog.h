@@ -84,7 +84,13 @@ struct isa_insn {
   uint32_t aux, aux2;     /* per-opcode decoded modifiers */
   uint32_t target;        /* branch target (insn index) */
   uint32_t reconv;        /* reconvergence point: immediate post-dominator */
-  const void *ext;        /* per-opcode decoded data (call sites, brx tables) */
+  const void *ext;        /* per-opcode decoded data (call sites, brx tables);
+                             with several vector operands or a texture
+                             operand [h, {c...}], the slots of every
+                             vector's elements: operand k element e at
+                             ((const uint32_t *)ext)[k * 8 + e], a texture
+                             operand's handle in o[k] and its coordinates
+                             as its elements */
   bool owns_ext;          /* ext is malloc'd and freed with the program */
   const ptx_insn *ir;     /* source instruction: location and spelling */
   const isa_func *func;

@@ -7,7 +7,8 @@ ISA_SOURCES = \
 	isa/simt.h isa/simt_run.c isa/simt_mem.h isa/simt_mem.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c \
-	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c
+	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c \
+	isa/tex_sample.h isa/tex_sample.c isa/ops_tex.c
 
 libptxsim_core_la_SOURCES += $(ISA_SOURCES) $(ISA_INT_OPS_SOURCES) \
 	$(ISA_FP_ARITH_SOURCES) $(ISA_FP_CVT_SOURCES) $(ISA_FP_HALF_SOURCES) $(ISA_WMMA_SOURCES)
@@ -16,3 +17,8 @@ libptxsim_core_la_LIBADD += -lm
 check_PROGRAMS += tests/isa/check_simt
 tests_isa_check_simt_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_simt_LDADD = libptxsim_testutil.la libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
+
+## The texture arithmetic without a device (isa/tex_sample.c).
+check_PROGRAMS += tests/isa/check_tex_sample
+tests_isa_check_tex_sample_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_tex_sample_LDADD = libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm

@@ -51,6 +51,7 @@ typedef struct simt_frame {
 
 typedef struct simt_cta simt_cta;
 typedef struct simt_launch simt_launch;
+typedef struct isa_tex_table isa_tex_table; /* tex_sample.h */
 
 /* What went wrong in a launch (the first fault stops it). */
 typedef enum simt_fault_kind {
@@ -134,6 +135,8 @@ typedef struct simt_fault {
 
 struct simt_launch {
   simt_mem *mem;
+  const isa_tex_table *tex;    /* the device's texture and surface objects
+                                  (NULL: none) */
   const isa_program *prog;
   const isa_kernel *kernel;
   uint32_t grid[3], block[3];

@@ -1,5 +1,9 @@
 ## src/local.mk -- the ptxsim command.
 
+## Texture and surface objects of the public interface (libptxsim_la is
+## set up in frontend/local.mk).
+libptxsim_la_SOURCES += src/ptxsim_tex.c src/ptxsim_api_int.h
+
 bin_PROGRAMS += ptxsim
 ptxsim_SOURCES = \
 	src/ptxsim.c src/cli.h \

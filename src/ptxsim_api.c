@@ -12,7 +12,9 @@
 #include "isa/fp_common.h"
 #include "isa/isa_prog.h"
 #include "isa/simt.h"
+#include "isa/tex_sample.h"
 #include "ptxsim.h"
+#include "src/ptxsim_api_int.h"
 
 _Static_assert(PTX_EPARSE == (int)PTXSIM_E_PARSE && PTX_ENOMEM == (int)PTXSIM_E_NOMEM &&
                  PTX_EIO == (int)PTXSIM_E_IO && PTX_EINVAL == (int)PTXSIM_E_INVALID &&
@@ -170,6 +172,7 @@ struct ptxsim_device {
   ptxsim_stats stats;
   char *stats_kernel;
   ptxsim_device_props props;
+  isa_tex_table tex;     /* texture and surface objects (ptxsim_tex.c) */
 };
 
 /* The functional device presents itself as a Turing-class GPU (sm_75, the
@@ -218,6 +221,27 @@ static void clear_error(ptxsim_device *d)
   d->error = NULL;
 }
 
+/* For the API's other files (ptxsim_api_int.h). */
+int api_error(ptxsim_device *d, int status, const char *msg)
+{
+  return set_error(d, status, "%s", msg);
+}
+
+void api_clear_error(ptxsim_device *d)
+{
+  clear_error(d);
+}
+
+simt_mem *api_mem(ptxsim_device *d)
+{
+  return &d->mem;
+}
+
+isa_tex_table *api_tex(ptxsim_device *d)
+{
+  return &d->tex;
+}
+
 int ptxsim_device_create(ptxsim_device **out)
 {
   if (!out)
@@ -243,6 +267,7 @@ void ptxsim_device_destroy(ptxsim_device *d)
   free(d->progs);
   free(d->syms);
   simt_mem_release(&d->mem);
+  isa_tex_table_release(&d->tex);
   free(d->error);
   free(d->stats_kernel);
   free(d);
@@ -301,9 +326,13 @@ static int resolve_var(void *ctx, const ptx_var *v, uint64_t *addr)
     }
   }
   uint64_t size = ptx_var_size_bytes(v);
-  int rc = simt_mem_alloc(&d->mem, size, v->space == PTX_SPACE_CONST ? SIMT_ALLOC_CONST
-                                                                     : SIMT_ALLOC_GLOBAL,
-                          v->sym.name->str, addr);
+  /* .attribute(.managed) variables (CUDA's __managed__) are unified
+   * memory: the host uses them at their device address. */
+  int rc = v->space == PTX_SPACE_GLOBAL && (v->flags & PTX_VARF_MANAGED)
+             ? simt_mem_alloc_unified(&d->mem, size, addr)
+             : simt_mem_alloc(&d->mem, size,
+                              v->space == PTX_SPACE_CONST ? SIMT_ALLOC_CONST : SIMT_ALLOC_GLOBAL,
+                              v->sym.name->str, addr);
   if (rc)
     return rc;
   if (d->n_syms == d->cap_syms) {
@@ -750,6 +779,7 @@ int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim
   simt_launch l;
   memset(&l, 0, sizeof l);
   l.mem = &d->mem;
+  l.tex = &d->tex;
   l.prog = p;
   l.kernel = k;
   l.grid[0] = grid.x, l.grid[1] = grid.y, l.grid[2] = grid.z;

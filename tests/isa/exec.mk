@@ -6,7 +6,7 @@
 
 EXEC_TESTS = tests/isa/check_exec_int tests/isa/check_exec_fp \
 	tests/isa/check_exec_cvt tests/isa/check_exec_mem \
-	tests/isa/check_exec_warp
+	tests/isa/check_exec_warp tests/isa/check_exec_tex
 check_PROGRAMS += $(EXEC_TESTS)
 
 EXEC_HARNESS = tests/isa/exec_harness.c tests/isa/exec_harness.h
@@ -31,3 +31,7 @@ tests_isa_check_exec_mem_LDADD = $(EXEC_LDADD)
 tests_isa_check_exec_warp_SOURCES = tests/isa/check_exec_warp.c $(EXEC_HARNESS)
 tests_isa_check_exec_warp_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_exec_warp_LDADD = $(EXEC_LDADD)
+
+tests_isa_check_exec_tex_SOURCES = tests/isa/check_exec_tex.c $(EXEC_HARNESS)
+tests_isa_check_exec_tex_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_exec_tex_LDADD = $(EXEC_LDADD)

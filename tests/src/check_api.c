@@ -131,6 +131,43 @@ START_TEST(unified_memory_is_shared_with_the_host)
 }
 END_TEST
 
+/* CUDA's __managed__ variables (.attribute(.managed)) are unified memory:
+ * the host reads and writes them at their device address. */
+START_TEST(managed_variables_are_unified)
+{
+  static const char src[] =
+    ".version 9.0\n.target sm_75\n.address_size 64\n"
+    ".global .attribute(.managed) .align 4 .u32 counter = 5;\n"
+    ".global .align 4 .u32 plain;\n"
+    ".visible .entry bump()\n{\n  .reg .b32 %r<2>;\n"
+    "  atom.global.add.u32 %r0, [counter], 1;\n  ret;\n}\n";
+  ptxsim_module *m = NULL;
+  ptxsim_device *d = NULL;
+  ck_assert_int_eq(ptxsim_module_load_string(src, strlen(src), "managed.ptx", &m, NULL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_create(&d), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_load(d, m), PTXSIM_OK);
+  ptxsim_devptr a = 0, b = 0;
+  size_t size = 0;
+  ck_assert_int_eq(ptxsim_symbol_address(d, "counter", &a, &size), PTXSIM_OK);
+  ck_assert_uint_eq(size, 4);
+  uint32_t *host = (uint32_t *)(uintptr_t)a;
+  ck_assert_uint_eq(*host, 5); /* the initializer is visible to the host */
+  *host = 100;                 /* and a host write is visible to the kernel */
+  ck_assert_int_eq(ptxsim_launch(d, "bump", (ptxsim_dim3){2, 1, 1}, (ptxsim_dim3){64, 1, 1}, 0,
+                                 NULL, 0),
+                   PTXSIM_OK);
+  ck_assert_uint_eq(*host, 228);
+  ptxsim_devptr base = 0;
+  ck_assert_int_eq(ptxsim_pointer_info(d, a, &base, NULL), PTXSIM_OK);
+  ck_assert_uint_eq(base, a);
+  /* An ordinary .global variable is not host-addressable unified memory. */
+  ck_assert_int_eq(ptxsim_symbol_address(d, "plain", &b, NULL), PTXSIM_OK);
+  ck_assert_uint_ne(b, a);
+  ptxsim_device_destroy(d);
+  ptxsim_module_free(m);
+}
+END_TEST
+
 START_TEST(properties_attributes_and_memory_info)
 {
   ptxsim_module *m;
@@ -198,6 +235,7 @@ int main(void)
   tcase_add_test(tc, files_and_bad_arguments);
   tcase_add_test(tc, status_strings_and_version);
   tcase_add_test(tc, unified_memory_is_shared_with_the_host);
+  tcase_add_test(tc, managed_variables_are_unified);
   tcase_add_test(tc, properties_attributes_and_memory_info);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
