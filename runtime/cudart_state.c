@@ -1,0 +1,224 @@
+/* cudart_state.c -- the runtime's process-wide state, its lock, the
+ * lazily created device, per-thread last errors and messages (see
+ * cudart_state.h for the rules).
+ *
+ * The state is torn down by the library's destructor, which runs after the
+ * program's atexit handlers (nvcc registers __cudaUnregisterFatBinary with
+ * atexit) and after C++ static destructors that may still free device
+ * memory: the statistics are reported then, once every launch is known.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/cudart_state.h"
+#include "runtime/cudart_texture_types.h"
+
+static rt_state rt_the_state;
+static bool rt_is_initialised;
+static bool rt_is_finished;
+static pthread_mutex_t rt_mutex;
+static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
+
+/* CUDA keeps the last error per host thread. */
+static _Thread_local cudaError_t rt_thread_error = cudaSuccess;
+
+static void init_mutex(void)
+{
+  pthread_mutexattr_t a;
+  pthread_mutexattr_init(&a);
+  pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+  pthread_mutex_init(&rt_mutex, &a);
+  pthread_mutexattr_destroy(&a);
+}
+
+rt_state *rt_lock(void)
+{
+  pthread_once(&rt_once, init_mutex);
+  pthread_mutex_lock(&rt_mutex);
+  rt_state *st = &rt_the_state;
+  if (!rt_is_initialised) {
+    memset(st, 0, sizeof *st);
+    st->next_stream_id = 16; /* ids below are the built-in streams' */
+    rt_is_initialised = true;
+  }
+  return st;
+}
+
+cudaError_t rt_unlock(rt_state *st, cudaError_t e)
+{
+  (void)st;
+  if (e != cudaSuccess)
+    rt_thread_error = e;
+  pthread_mutex_unlock(&rt_mutex);
+  return e;
+}
+
+cudaError_t rt_last_error_get(void)
+{
+  return rt_thread_error;
+}
+
+void rt_last_error_set(cudaError_t e)
+{
+  rt_thread_error = e;
+}
+
+void rt_set_sticky(rt_state *st, cudaError_t e)
+{
+  if (st->sticky == cudaSuccess)
+    st->sticky = e;
+}
+
+/* A positive count from the environment, or def. */
+static uint64_t env_count(const char *name, uint64_t def)
+{
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return def;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 0);
+  if (*end || errno || *v == '-') {
+    rt_message_once(name, "warning: ignoring %s='%s' (not a count)", name, v);
+    return def;
+  }
+  return n;
+}
+
+cudaError_t rt_ensure_device(rt_state *st)
+{
+  if (st->dev)
+    return cudaSuccess;
+  if (rt_is_finished)
+    return cudaErrorCudartUnloading;
+  ptxsim_device *d;
+  if (ptxsim_device_create(&d) != PTXSIM_OK) {
+    rt_message("error: cannot create the simulated GPU (out of memory)");
+    return cudaErrorMemoryAllocation;
+  }
+  st->dev = d;
+  ptxsim_device_set_output(d, stdout);
+  ptxsim_device_get_props(d, &st->props);
+  st->has_props = true;
+  uint64_t max_insns = env_count("PTXSIM_MAX_INSTRUCTIONS", 0);
+  if (max_insns)
+    (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_INSTRUCTIONS, max_insns);
+  /* Limits set before a cudaDeviceReset apply to the new device too (the
+   * CUDA runtime keeps them per process). */
+  if (st->is_limit_set[cudaLimitStackSize])
+    (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_STACK_SIZE, st->limits[cudaLimitStackSize]);
+  if (st->is_limit_set[cudaLimitMallocHeapSize])
+    (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_MALLOC_HEAP_SIZE,
+                                  st->limits[cudaLimitMallocHeapSize]);
+  rt_modules_load_all(st);
+  return cudaSuccess;
+}
+
+cudaError_t rt_context(rt_state *st)
+{
+  if (st->sticky != cudaSuccess)
+    return st->sticky;
+  return rt_ensure_device(st);
+}
+
+void rt_reset_device(rt_state *st)
+{
+  rt_streams_free(st);
+  rt_memory_forget(st);
+  rt_textures_forget(st);
+  if (st->dev) {
+    /* Memory of managed variables goes with the device: point the
+     * program's pointers nowhere until the modules are loaded again. */
+    for (size_t i = 0; i < st->n_vars; i++)
+      if (st->vars[i]->managed_ptr)
+        *st->vars[i]->managed_ptr = NULL;
+    ptxsim_device_destroy(st->dev);
+    st->dev = NULL;
+  }
+  for (size_t i = 0; i < st->n_mods; i++)
+    st->mods[i]->is_loaded = false;
+  st->sticky = cudaSuccess;
+}
+
+static void flush_and_print(const char *fmt, va_list ap)
+{
+  fflush(stdout);
+  fputs("ptxsim: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  fflush(stderr);
+}
+
+void rt_message(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  flush_and_print(fmt, ap);
+  va_end(ap);
+}
+
+void rt_message_once(const char *key, const char *fmt, ...)
+{
+  /* A handful of keys in a whole run: a list is enough.  The lock is
+   * taken (recursively) because callers need not hold it. */
+  static const char **seen;
+  static size_t n_seen, cap_seen;
+  rt_state *st = rt_lock();
+  for (size_t i = 0; i < n_seen; i++)
+    if (seen[i] == key || strcmp(seen[i], key) == 0) {
+      rt_unlock(st, cudaSuccess);
+      return;
+    }
+  if (n_seen == cap_seen) {
+    size_t cap = cap_seen ? 2 * cap_seen : 32;
+    const char **s = realloc(seen, cap * sizeof *s);
+    if (s) {
+      seen = s;
+      cap_seen = cap;
+    }
+  }
+  if (n_seen < cap_seen)
+    seen[n_seen++] = key;
+  va_list ap;
+  va_start(ap, fmt);
+  flush_and_print(fmt, ap);
+  va_end(ap);
+  rt_unlock(st, cudaSuccess);
+}
+
+const char *rt_program_name(void)
+{
+  /* glibc's short name of argv[0] (<errno.h> with _GNU_SOURCE). */
+  return program_invocation_short_name && *program_invocation_short_name
+             ? program_invocation_short_name
+             : "program";
+}
+
+/* Runs when the library is unloaded: after main returned and the
+ * program's atexit handlers ran.  A thread of the program may still be
+ * inside a call (exit does not wait for threads): then nothing is torn
+ * down, rather than waiting for it forever. */
+__attribute__((destructor)) static void rt_finish(void)
+{
+  pthread_once(&rt_once, init_mutex);
+  if (pthread_mutex_trylock(&rt_mutex) != 0)
+    return;
+  rt_state *st = rt_lock();
+  pthread_mutex_unlock(&rt_mutex); /* rt_lock locked it a second time */
+  rt_stats_report(st);
+  rt_streams_free(st);
+  rt_memory_forget(st);
+  if (st->dev)
+    ptxsim_device_destroy(st->dev);
+  st->dev = NULL;
+  rt_modules_free(st);
+  rt_stats_free(&st->stats);
+  rt_is_finished = true;
+  rt_unlock(st, cudaSuccess);
+}

@@ -1,0 +1,40 @@
+/* transpose.cu -- CUDA host program for benchmarks/cuda/transpose.cu; the
+ * scenarios, inputs and CPU reference of tests/drivers/check_transpose.c:
+ * transpose_tiled (32x8 blocks, 32x32 tiles) and transpose_naive on a
+ * 70 x 45 matrix (partial tiles in both directions); a bit-exact copy. */
+#include "../../benchmarks/cuda/transpose.cu"
+#include "exec_util.h"
+
+#define ROWS 70
+#define COLS 45
+
+typedef void (*tr_kernel)(const float *, float *, int, int);
+
+static void run(const char *name, tr_kernel kernel, dim3 grid, dim3 block)
+{
+  ex_rng r;
+  static float in[ROWS * COLS], exp[ROWS * COLS], got[ROWS * COLS];
+
+  ex_begin(name);
+  ex_rng_seed(&r, 9);
+  for (int i = 0; i < ROWS * COLS; i++)
+    in[i] = ex_interesting_f32(&r, -1e4f, 1e4f);
+  for (int y = 0; y < ROWS; y++)
+    for (int x = 0; x < COLS; x++)
+      exp[x * ROWS + y] = in[y * COLS + x];
+  float *din = ex_upload(in, sizeof in), *dout = ex_alloc<float>(sizeof got);
+  kernel<<<grid, block>>>(din, dout, ROWS, COLS);
+  ex_check_(cudaGetLastError(), "launch", __FILE__, __LINE__);
+  ex_check_(cudaDeviceSynchronize(), "cudaDeviceSynchronize", __FILE__, __LINE__);
+  ex_download(got, dout, sizeof got);
+  ex_expect_f32(name, "out", exp, got, ROWS * COLS, 0);
+  ex_end();
+}
+
+int main(void)
+{
+  ex_init("transpose");
+  run("transpose_tiled", transpose_tiled, dim3(ex_cdiv(COLS, 32), ex_cdiv(ROWS, 32)), dim3(32, 8));
+  run("transpose_naive", transpose_naive, dim3(ex_cdiv(COLS, 16), ex_cdiv(ROWS, 8)), dim3(16, 8));
+  return ex_finish();
+}
