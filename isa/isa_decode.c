@@ -18,6 +18,7 @@
 #include "isa/fp_common.h"
 #include "isa/isa_bind.h"
 #include "isa/isa_prog.h"
+#include "isa/shared_layout.h"
 
 const char *const isa_space_names[ISA_SPACE_COUNT] = {"global", "shared", "local",
                                                       "const",  "param",  "generic"};
@@ -106,6 +107,8 @@ typedef struct decoder {
   isa_var_resolver resolve;
   void *ctx;
   var_map globals;  /* module var -> device address or shared offset */
+  var_map dyn_shared; /* .extern .shared var -> 0 (the dynamic area) */
+  isa_shared_layout shared;
   var_map funcs;    /* ptx_func (definition) -> isa_func index */
   /* Per function. */
   isa_func *f;
@@ -195,6 +198,8 @@ static uint32_t sym_slot(decoder *dc, const ptx_sym *sym, int64_t extra, ptx_loc
     return ro_slot(dc, ISA_SLOT_LOCAL, v + (uint64_t)extra);
   if (map_get(&dc->globals, var, &v))
     return ro_slot(dc, ISA_SLOT_CONST, v + (uint64_t)extra);
+  if (map_get(&dc->dyn_shared, var, &v))
+    return ro_slot(dc, ISA_SLOT_DYN_SHARED, (uint64_t)extra);
   derr(dc, loc, "variable '%s' cannot be used as an address here", sym->name->str);
   return dc->zero_slot;
 }
@@ -760,61 +765,12 @@ static int decode_function(decoder *dc, const ptx_func *fn)
 static int layout_module(decoder *dc)
 {
   const ptx_module *m = dc->m;
-  isa_program *p = dc->p;
-  uint64_t shared = 0;
-  /* Every .shared variable (module or function scope) gets a module-wide
-   * offset; .extern unsized arrays alias the dynamic area after them. */
-  uint32_t n_shared = 0;
-  for (uint32_t i = 0; i < m->n_vars; i++)
-    n_shared += m->vars[i]->space == PTX_SPACE_SHARED;
-  for (uint32_t fi = 0; fi < m->n_funcs; fi++)
-    for (uint32_t i = 0; i < m->funcs[fi]->n_vars; i++)
-      n_shared += m->funcs[fi]->vars[i]->space == PTX_SPACE_SHARED;
-  p->shared_vars = calloc(n_shared ? n_shared : 1, sizeof *p->shared_vars);
-  p->shared_offset = calloc(n_shared ? n_shared : 1, sizeof *p->shared_offset);
-  if (!p->shared_vars || !p->shared_offset)
+  isa_shared_layout *sl = &dc->shared;
+  if (isa_shared_layout_build(m, sl))
     return PTX_ENOMEM;
-  const ptx_var **externs = calloc(n_shared ? n_shared : 1, sizeof *externs);
-  uint32_t n_externs = 0, max_align = 16;
-  if (!externs)
-    return PTX_ENOMEM;
-  for (int pass = 0; pass < 2; pass++)
-    for (uint32_t fi = 0; fi <= m->n_funcs; fi++) {
-      uint32_t nv = fi == 0 ? m->n_vars : m->funcs[fi - 1]->n_vars;
-      ptx_var *const *vars = fi == 0 ? m->vars : m->funcs[fi - 1]->vars;
-      for (uint32_t i = 0; i < nv; i++) {
-        const ptx_var *v = vars[i];
-        if (v->space != PTX_SPACE_SHARED || (pass == 1) != false)
-          continue;
-        uint64_t size = ptx_var_size_bytes(v);
-        if (v->linkage == PTX_LINK_EXTERN || (v->flags & PTX_VARF_UNSIZED) || size == 0) {
-          externs[n_externs++] = v;
-          if (ptx_var_alignment(v) > max_align)
-            max_align = ptx_var_alignment(v);
-          continue;
-        }
-        shared = align_up(shared, ptx_var_alignment(v));
-        p->shared_vars[p->n_shared] = v;
-        p->shared_offset[p->n_shared++] = shared;
-        if (map_put(&dc->globals, v, shared)) {
-          free(externs);
-          return PTX_ENOMEM;
-        }
-        shared += size;
-      }
-    }
-  shared = align_up(shared, max_align);
-  for (uint32_t i = 0; i < n_externs; i++) {
-    p->shared_vars[p->n_shared] = externs[i];
-    p->shared_offset[p->n_shared++] = shared;
-    if (map_put(&dc->globals, externs[i], shared)) {
-      free(externs);
+  for (uint32_t i = 0; i < sl->n_vars; i++)
+    if (map_put(sl->is_dynamic[i] ? &dc->dyn_shared : &dc->globals, sl->vars[i], sl->offset[i]))
       return PTX_ENOMEM;
-    }
-  }
-  free(externs);
-  p->shared_bytes = shared;
-  (void)max_align;
 
   /* .global and .const variables: device addresses from the loader. */
   for (uint32_t i = 0; i < m->n_vars; i++) {
@@ -851,8 +807,8 @@ static int layout_kernel(decoder *dc, isa_kernel *k, const isa_func *f)
     off += ptx_var_size_bytes(v);
   }
   k->param_bytes = off;
-  k->static_shared = dc->p->shared_bytes;
-  k->dyn_shared_align = 16;
+  k->static_shared = dc->shared.kernel_bytes[fn->module_index];
+  k->dyn_shared_align = dc->shared.dyn_align;
   return 0;
 }
 
@@ -952,6 +908,8 @@ int isa_decode(const ptx_module *m, isa_var_resolver resolve, void *ctx, ptx_dia
   map_free(&dc.locals);
   map_free(&dc.formals);
   map_free(&dc.globals);
+  map_free(&dc.dyn_shared);
+  isa_shared_layout_free(&dc.shared);
   map_free(&dc.funcs);
   free(dc.inits);
   if (rc) {
@@ -990,8 +948,6 @@ void isa_program_free(isa_program *p)
   }
   free(p->funcs);
   free(p->kernels);
-  free(p->shared_vars);
-  free(p->shared_offset);
   free(p);
 }
 

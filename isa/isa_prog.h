@@ -101,7 +101,9 @@ typedef enum isa_slot_kind {
   ISA_SLOT_CONST,   /* value: the same for every lane and every frame */
   ISA_SLOT_SREG,    /* value: ptx_sreg id << 8 | component */
   ISA_SLOT_LOCAL,   /* value: offset from the frame's local base */
-  ISA_SLOT_FORMAL   /* value: index of a .param formal, bound by the call */
+  ISA_SLOT_FORMAL,  /* value: index of a .param formal, bound by the call */
+  ISA_SLOT_DYN_SHARED /* value: offset into the launch's dynamic shared area,
+                         which starts after the kernel's static variables */
 } isa_slot_kind;
 
 typedef struct isa_slot_init {
@@ -148,7 +150,9 @@ typedef struct isa_kernel {
   uint32_t *param_offset;    /* offset in the parameter buffer */
   uint32_t *param_size;
   uint64_t param_bytes;
-  uint64_t static_shared;    /* .shared variables, aligned */
+  uint64_t static_shared;    /* .shared variables it can reach, aligned to
+                                dyn_shared_align: where the dynamic area
+                                starts (shared_layout.h) */
   uint32_t dyn_shared_align;
   uint64_t local_bytes;      /* per thread, including callees */
   bool has_recursion;
@@ -166,10 +170,6 @@ typedef struct isa_program {
   isa_func *funcs;           /* functions with bodies, in module order */
   uint32_t n_kernels;
   isa_kernel *kernels;
-  uint64_t shared_bytes;     /* module-scope .shared layout size */
-  uint32_t n_shared;
-  const ptx_var **shared_vars;
-  uint64_t *shared_offset;
 } isa_program;
 
 /* Resolves a module variable to a device address (global and const

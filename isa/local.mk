@@ -8,7 +8,7 @@ ISA_SOURCES = \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c \
 	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c \
-	isa/tex_sample.h isa/tex_sample.c isa/ops_tex.c
+	isa/tex_sample.h isa/tex_sample.c isa/ops_tex.c isa/shared_layout.h isa/shared_layout.c
 
 libptxsim_core_la_SOURCES += $(ISA_SOURCES) $(ISA_INT_OPS_SOURCES) \
 	$(ISA_FP_ARITH_SOURCES) $(ISA_FP_CVT_SOURCES) $(ISA_FP_HALF_SOURCES) $(ISA_WMMA_SOURCES)

@@ -118,6 +118,7 @@ struct simt_cta {
   simt_warp *warps;
   uint8_t *shared;
   uint64_t shared_bytes;
+  uint64_t dyn_shared_base;  /* the kernel's static shared size */
   simt_barrier bar[SIMT_N_BARRIERS];
 };
 

@@ -103,6 +103,10 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
       for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
         dst[l] = simt_sreg(w, (uint32_t)s->value, l);
       break;
+    case ISA_SLOT_DYN_SHARED:
+      for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+        dst[l] = w->cta->dyn_shared_base + s->value;
+      break;
     default:
       break;
     }
@@ -741,6 +745,7 @@ int simt_run(simt_launch *l)
   memset(&cta, 0, sizeof cta);
   cta.warps = calloc(n_warps, sizeof *cta.warps);
   cta.shared_bytes = k->static_shared + l->dyn_shared;
+  cta.dyn_shared_base = k->static_shared;
   cta.shared = calloc(1, cta.shared_bytes ? cta.shared_bytes : 1);
   int rc = 0;
   if (!cta.warps || !cta.shared) {

@@ -68,8 +68,12 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *f
     .localSizeBytes = a.local_bytes,
     .maxThreadsPerBlock = a.max_threads_per_block,
     .numRegs = a.num_regs,
-    .ptxVersion = a.ptx_version,
-    .binaryVersion = a.target_sm,
+    /* What CUDA reports, whatever its manual says: ptxVersion is the
+     * virtual architecture the PTX was compiled for (compute_75: 75), not
+     * the PTX ISA version; CUB picks its tuning policies by it.  The
+     * binary is what the driver would JIT: the device's own. */
+    .ptxVersion = a.target_sm,
+    .binaryVersion = st->props.cc_major * 10 + st->props.cc_minor,
     .maxDynamicSharedSizeBytes = max_dynamic_shared(st, k, a.static_shared_bytes),
     .preferredShmemCarveout = k->carveout,
   };

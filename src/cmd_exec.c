@@ -176,12 +176,18 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
 {
   if (prepend_env("LD_LIBRARY_PATH", dir) != 0)
     return -1;
-  if (preload) {
-    char lib[PATH_MAX + 32];
-    snprintf(lib, sizeof lib, "%s/libcudart.so.%d", dir, major);
-    if (prepend_env("LD_PRELOAD", lib) != 0)
-      return -1;
-  }
+  char lib[PATH_MAX + 32];
+  snprintf(lib, sizeof lib, "%s/libcudart.so.%d", dir, major);
+  if (preload && prepend_env("LD_PRELOAD", lib) != 0)
+    return -1;
+  /* A runtime built with --enable-sanitizers needs AddressSanitizer's
+   * runtime loaded before anything else, which a program built by nvcc
+   * does not arrange. */
+  exec_elf_info rt;
+  char err[PATH_MAX + 128];
+  if (exec_elf_inspect(lib, &rt, err, sizeof err) == 0 && rt.asan_runtime[0] &&
+      prepend_env("LD_PRELOAD", rt.asan_runtime) != 0)
+    return -1;
   if (o->quiet && setenv("PTXSIM_STATS", "none", 1) != 0)
     return -1;
   if (o->stats_file && setenv("PTXSIM_STATS_FILE", o->stats_file, 1) != 0)

@@ -64,6 +64,8 @@ static void read_dynamic(const elf_view *v, const Elf64_Shdr *dyn, const Elf64_S
       const char *name = string_at(v, str->sh_offset, str->sh_size, d.d_un.d_val);
       if (name && cudart_major_of(name))
         out->cudart_major = cudart_major_of(name);
+      if (name && strncmp(name, "libasan.so.", 11) == 0 && strlen(name) < sizeof out->asan_runtime)
+        strcpy(out->asan_runtime, name);
     }
   }
 }

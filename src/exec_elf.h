@@ -15,6 +15,8 @@ typedef struct exec_elf_info {
   bool has_fatbin;       /* a .nv_fatbin section: CUDA device code */
   bool has_rpath;        /* DT_RPATH, which outranks LD_LIBRARY_PATH */
   int cudart_major;      /* N of a DT_NEEDED libcudart.so.N, else 0 */
+  char asan_runtime[32]; /* a DT_NEEDED libasan.so.N (a sanitizer build of
+                            ptxsim's runtime), else "" */
 } exec_elf_info;
 
 /* Reads path's ELF headers.  Returns 0, or -1 with a message in err when

@@ -80,6 +80,13 @@ for prog in "$exec_dir"/bin/*; do
   expect_grep "$tmp/out" "ok" "$name prints its checks"
   expect_no_grep "$tmp/out" "thread_instructions" "$name: no statistics on stdout"
   expect_grep "$tmp/$name.json" '"launches"' "$name: statistics file"
+  if [ "$name" = runtime_api ]; then
+    # What only ptxsim says: the unimplemented call, and where the fault was.
+    expect_grep "$tmp/err" "cudaGraphCreate is not supported" "runtime_api: unsupported call named"
+    expect_grep "$tmp/err" "invalid write of size 4 at address" "runtime_api: fault reported"
+    expect_grep "$tmp/err" "in kernel _Z8write_atPix, block (0,0,0), thread (0,0,0)" \
+      "runtime_api: fault located"
+  fi
 done
 
 # ---- 3. the sources, built now (needs nvcc)

@@ -608,8 +608,8 @@ START_TEST(surface_vectors)
   ptxsim_devptr rp = ex_fx_buf(&f, row, sizeof row);
   d = desc(PTXSIM_TEX_1D, 2, 16, PTXSIM_CHANNEL_UNSIGNED, rp, 3, 0);
   h = surf(&f, &d);
-  uint32_t st[2][6] = {{8, 0x1234, 0xabcd}, {12, 1, 2}};
-  run_ok(&f, "sst_1d_v2", h, st, out, 2);
+  uint32_t st[2][6] = {{8, 0x1234, 0xabcd}, {12, 1, 2}}, out2[2][4];
+  run_ok(&f, "sst_1d_v2", h, st, out2, 2);
   ex_fx_get(&f, row, rp, sizeof row);
   ck_assert(row[2][0] == 0x1234 && row[2][1] == 0xabcd && row[0][0] == 0 && row[1][1] == 0);
   /* 2-D layered float2 surface, 2 layers of 2 x 1: v2.b32 load of layer 1 */

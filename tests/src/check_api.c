@@ -168,6 +168,79 @@ START_TEST(managed_variables_are_unified)
 }
 END_TEST
 
+/* Each kernel is charged for the .shared variables it can reach, not for
+ * every one in the module: two kernels with 40000-byte tiles fit in one
+ * module; a helper's module-scope variable counts for both callers; the
+ * dynamic area starts after the launching kernel's own variables. */
+static const char tiles[] =
+  ".version 9.0\n.target sm_75\n.address_size 64\n"
+  ".shared .align 4 .u32 common;\n"
+  ".extern .shared .align 16 .b8 dyn[];\n"
+  ".func (.reg .u32 r) bump()\n{\n"
+  "  atom.shared.add.u32 r, [common], 1;\n  ret;\n}\n"
+  /* a(out): tile ta, last word a marker; dyn[tid] = tid; out[tid] = the
+   * marker (still intact) + dyn[tid] + 1000 * whether tid 0 saw common==0 */
+  ".visible .entry a(.param .u64 out)\n{\n"
+  "  .shared .align 4 .b8 ta[40000];\n"
+  "  .reg .b32 %r<8>; .reg .b64 %x<4>; .reg .pred %p;\n"
+  "  mov.u32 %r0, %tid.x; setp.eq.u32 %p, %r0, 0;\n"
+  "  @%p st.shared.u32 [ta+39996], 77; @%p st.shared.u32 [common], 0;\n"
+  "  bar.sync 0;\n"
+  "  shl.b32 %r1, %r0, 2; mov.u32 %r2, dyn; add.u32 %r2, %r2, %r1; st.shared.u32 [%r2], %r0;\n"
+  "  { .reg .u32 t; call.uni (t), bump, (); }\n"
+  "  bar.sync 0;\n"
+  "  ld.shared.u32 %r3, [ta+39996]; ld.shared.u32 %r4, [%r2]; add.u32 %r3, %r3, %r4;\n"
+  "  ld.shared.u32 %r5, [common]; mul.lo.u32 %r5, %r5, 1000; add.u32 %r3, %r3, %r5;\n"
+  "  ld.param.u64 %x0, [out]; mul.wide.u32 %x1, %r0, 4; add.s64 %x0, %x0, %x1;\n"
+  "  st.global.u32 [%x0], %r3;\n  ret;\n}\n"
+  ".visible .entry b(.param .u64 out)\n{\n"
+  "  .shared .align 8 .b8 tb[40000];\n"
+  "  .reg .b32 %r<4>; .reg .b64 %x<2>;\n"
+  "  mov.u32 %r0, %tid.x; shl.b32 %r1, %r0, 2; mov.u32 %r2, tb; add.u32 %r2, %r2, %r1;\n"
+  "  st.shared.u32 [%r2], %r0; { .reg .u32 t; call.uni (t), bump, (); }\n"
+  "  ld.param.u64 %x0, [out]; mov.u32 %r3, common; cvt.u64.u32 %x1, %r3; st.global.u64 [%x0], %x1;\n"
+  "  ret;\n}\n"
+  ".visible .entry c()\n{\n  .shared .align 4 .b8 tc[100];\n  ret;\n}\n";
+
+START_TEST(shared_memory_is_charged_per_kernel)
+{
+  ptxsim_module *m = NULL;
+  ptxsim_device *d = NULL;
+  char *msgs = NULL;
+  ck_assert_msg(ptxsim_module_load_string(tiles, strlen(tiles), "tiles.ptx", &m, &msgs) ==
+                  PTXSIM_OK, "%s", msgs ? msgs : "");
+  ck_assert_int_eq(ptxsim_device_create(&d), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_load(d, m), PTXSIM_OK);
+  ptxsim_kernel_attrs ka, kb, kc;
+  ck_assert_int_eq(ptxsim_kernel_get_attrs(d, "a", &ka), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_kernel_get_attrs(d, "b", &kb), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_kernel_get_attrs(d, "c", &kc), PTXSIM_OK);
+  /* common (4) then the tile at 4 (a) or 8 (b), rounded up to 16. */
+  ck_assert_uint_eq(ka.static_shared_bytes, 40016);
+  ck_assert_uint_eq(kb.static_shared_bytes, 40016);
+  ck_assert_uint_eq(kc.static_shared_bytes, 112);
+  ptxsim_devptr out = 0;
+  ck_assert_int_eq(ptxsim_malloc(d, 64 * 4, &out), PTXSIM_OK);
+  const void *args[] = {&out};
+  /* 40016 static + 256 dynamic: fits only if b's tile is not charged. */
+  ck_assert_int_eq(ptxsim_launch(d, "a", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1}, 256,
+                                 args, 1),
+                   PTXSIM_OK);
+  uint32_t got[64];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(d, got, out, sizeof got), PTXSIM_OK);
+  for (uint32_t t = 0; t < 64; t++)
+    ck_assert_uint_eq(got[t], 77 + t + 64000);
+  ck_assert_int_eq(ptxsim_launch(d, "b", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1}, 0,
+                                 args, 1),
+                   PTXSIM_OK);
+  uint64_t common_addr = 1;
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(d, &common_addr, out, sizeof common_addr), PTXSIM_OK);
+  ck_assert_uint_eq(common_addr, 0); /* the shared helper's variable, below both tiles */
+  ptxsim_device_destroy(d);
+  ptxsim_module_free(m);
+}
+END_TEST
+
 START_TEST(properties_attributes_and_memory_info)
 {
   ptxsim_module *m;
@@ -236,6 +309,7 @@ int main(void)
   tcase_add_test(tc, status_strings_and_version);
   tcase_add_test(tc, unified_memory_is_shared_with_the_host);
   tcase_add_test(tc, managed_variables_are_unified);
+  tcase_add_test(tc, shared_memory_is_charged_per_kernel);
   tcase_add_test(tc, properties_attributes_and_memory_info);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
