@@ -187,6 +187,27 @@ int ptxsim_kernel_param_info(ptxsim_device *d, const char *kernel, size_t i, siz
 int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
                   size_t dynamic_shared_bytes, const void *const *args, size_t n_args);
 
+/* Names on a device with several modules loaded.  Modules are separate
+ * programs, as CUDA's are without -rdc: each has its own kernels and
+ * variables, and two may use the same name (a template kernel, or a static
+ * variable, in two translation units).  The functions above take the
+ * kernel from the first loaded module that has it and the variable from
+ * the last; the _in variants below look in module m only (m must be
+ * loaded on d; NULL means what the plain function does). */
+int ptxsim_kernel_get_attrs_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                               ptxsim_kernel_attrs *out);
+int ptxsim_symbol_address_in(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                             ptxsim_devptr *addr, size_t *size);
+int ptxsim_symbol_write_in(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                           size_t offset, const void *src, size_t n);
+int ptxsim_symbol_read_in(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                          size_t offset, void *dst, size_t n);
+int ptxsim_kernel_param_info_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                                size_t i, size_t *size, const char **type_name);
+int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                     ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                     const void *const *args, size_t n_args);
+
 /* ------------------------------------------------------------------ */
 /* Texture and surface objects.                                        */
 

@@ -38,7 +38,7 @@ static cudaError_t kernel_attrs(rt_state *st, const void *func, rt_kernel **k,
   cudaError_t e = find_loaded(st, func, k);
   if (e != cudaSuccess)
     return e;
-  return ptxsim_kernel_get_attrs(st->dev, (*k)->name, a) == PTXSIM_OK
+  return ptxsim_kernel_get_attrs_in(st->dev, (*k)->mod->module, (*k)->name, a) == PTXSIM_OK
              ? cudaSuccess
              : cudaErrorInvalidDeviceFunction;
 }

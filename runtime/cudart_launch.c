@@ -87,7 +87,7 @@ cudaError_t rt_launch(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t 
   if (k->n_params && !args)
     return cudaErrorInvalidValue;
   ptxsim_kernel_attrs attrs;
-  if (ptxsim_kernel_get_attrs(st->dev, k->name, &attrs) == PTXSIM_OK &&
+  if (ptxsim_kernel_get_attrs_in(st->dev, k->mod->module, k->name, &attrs) == PTXSIM_OK &&
       shmem > max_dynamic_shared(st, k, attrs.static_shared_bytes)) {
     rt_message("error: launch of %s: %zu bytes of dynamic shared memory exceed the %zu "
                "allowed (raise the limit with cudaFuncSetAttribute("
@@ -96,7 +96,8 @@ cudaError_t rt_launch(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t 
     return cudaErrorInvalidValue;
   }
   ptxsim_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
-  int rc = ptxsim_launch(st->dev, k->name, g, b, shmem, (const void *const *)args, k->n_params);
+  int rc = ptxsim_launch_in(st->dev, k->mod->module, k->name, g, b, shmem,
+                            (const void *const *)args, k->n_params);
   ptxsim_stats s;
   bool has_stats = ptxsim_last_stats(st->dev, &s) == PTXSIM_OK && s.kernel &&
                    strcmp(s.kernel, k->name) == 0;

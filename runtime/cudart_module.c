@@ -141,7 +141,7 @@ static void bind_module(rt_state *st, rt_module *m)
      * their device address is also the host's pointer to them. */
     ptxsim_devptr addr;
     size_t size;
-    if (ptxsim_symbol_address(st->dev, v->name, &addr, &size) != PTXSIM_OK)
+    if (ptxsim_symbol_address_in(st->dev, m->module, v->name, &addr, &size) != PTXSIM_OK)
       continue;
     *v->managed_ptr = (void *)(uintptr_t)addr;
     /* C++ code names the variable by its address (cudaMemcpyToSymbol(mv,

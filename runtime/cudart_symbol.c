@@ -26,7 +26,7 @@ static cudaError_t resolve(rt_state *st, const void *symbol, char **addr, size_t
   if (e != cudaSuccess)
     return e;
   ptxsim_devptr a;
-  if (ptxsim_symbol_address(st->dev, v->name, &a, size) != PTXSIM_OK)
+  if (ptxsim_symbol_address_in(st->dev, v->mod->module, v->name, &a, size) != PTXSIM_OK)
     return cudaErrorInvalidSymbol;
   *addr = (char *)(uintptr_t)a;
   return cudaSuccess;

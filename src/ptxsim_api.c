@@ -157,6 +157,7 @@ typedef struct loaded_program {
 /* A module variable placed in device memory. */
 typedef struct device_symbol {
   const char *name;
+  const ptxsim_module *module; /* the module that defined it */
   uint64_t addr, size;
 } device_symbol;
 
@@ -301,14 +302,17 @@ int ptxsim_device_set_limit(ptxsim_device *d, ptxsim_limit which, uint64_t value
 
 typedef struct load_ctx {
   ptxsim_device *d;
+  const ptxsim_module *module;
   const ptx_module *ir;
   ptx_diag *diag;
 } load_ctx;
 
-static device_symbol *find_symbol(ptxsim_device *d, const char *name)
+/* The variable called name that module m defined, or (m NULL) the most
+ * recently loaded module's. */
+static device_symbol *find_symbol(ptxsim_device *d, const ptxsim_module *m, const char *name)
 {
   for (size_t i = d->n_syms; i-- > 0;)
-    if (!strcmp(d->syms[i].name, name))
+    if ((!m || d->syms[i].module == m) && !strcmp(d->syms[i].name, name))
       return &d->syms[i];
   return NULL;
 }
@@ -319,7 +323,7 @@ static int resolve_var(void *ctx, const ptx_var *v, uint64_t *addr)
   ptxsim_device *d = lc->d;
   /* An .extern declaration refers to a variable another module defined. */
   if (v->linkage == PTX_LINK_EXTERN) {
-    device_symbol *s = find_symbol(d, v->sym.name->str);
+    device_symbol *s = find_symbol(d, NULL, v->sym.name->str);
     if (s) {
       *addr = s->addr;
       return 0;
@@ -343,7 +347,7 @@ static int resolve_var(void *ctx, const ptx_var *v, uint64_t *addr)
     d->syms = s;
     d->cap_syms = cap;
   }
-  d->syms[d->n_syms++] = (device_symbol){v->sym.name->str, *addr, size};
+  d->syms[d->n_syms++] = (device_symbol){v->sym.name->str, lc->module, *addr, size};
   return 0;
 }
 
@@ -378,7 +382,7 @@ static uint64_t init_value(ptxsim_device *d, const isa_program *p, const ptx_ini
     const ptx_sym *s = in->u.sym.sym;
     uint64_t base = 0;
     if (s->kind == PTX_SYM_VAR) {
-      device_symbol *ds = find_symbol(d, s->name->str);
+      device_symbol *ds = find_symbol(d, NULL, s->name->str);
       base = ds ? ds->addr : 0;
     } else if (s->kind == PTX_SYM_FUNC) {
       for (uint32_t i = 0; i < p->n_funcs; i++)
@@ -417,7 +421,7 @@ static int init_globals(ptxsim_device *d, const isa_program *p)
     const ptx_var *v = m->vars[i];
     if ((v->space != PTX_SPACE_GLOBAL && v->space != PTX_SPACE_CONST) || !v->init)
       continue;
-    device_symbol *s = find_symbol(d, v->sym.name->str);
+    device_symbol *s = find_symbol(d, NULL, v->sym.name->str);
     uint8_t *h = s ? simt_mem_host(&d->mem, s->addr, s->size) : NULL;
     if (!h)
       continue;
@@ -436,7 +440,7 @@ int ptxsim_device_load(ptxsim_device *d, const ptxsim_module *m)
   clear_error(d);
   ptx_diag diag;
   ptx_diag_init(&diag, NULL);
-  load_ctx lc = {d, m->ir, &diag};
+  load_ctx lc = {d, m, m->ir, &diag};
   isa_program *p = NULL;
   int rc = isa_decode(m->ir, resolve_var, &lc, &diag, &p);
   if (rc) {
@@ -604,10 +608,16 @@ int ptxsim_memset(ptxsim_device *d, ptxsim_devptr dst, int byte, size_t n)
 
 int ptxsim_symbol_address(ptxsim_device *d, const char *name, ptxsim_devptr *addr, size_t *size)
 {
+  return ptxsim_symbol_address_in(d, NULL, name, addr, size);
+}
+
+int ptxsim_symbol_address_in(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                             ptxsim_devptr *addr, size_t *size)
+{
   if (!d || !name)
     return PTXSIM_E_INVALID;
   clear_error(d);
-  device_symbol *s = find_symbol(d, name);
+  device_symbol *s = find_symbol(d, m, name);
   if (!s)
     return set_error(d, PTXSIM_E_NOTFOUND, "no .global or .const variable named '%s'", name);
   if (addr)
@@ -617,13 +627,13 @@ int ptxsim_symbol_address(ptxsim_device *d, const char *name, ptxsim_devptr *add
   return PTXSIM_OK;
 }
 
-static int symbol_range(ptxsim_device *d, const char *name, size_t offset, size_t n,
-                        uint8_t **h)
+static int symbol_range(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                        size_t offset, size_t n, uint8_t **h)
 {
   if (!d || !name)
     return PTXSIM_E_INVALID;
   clear_error(d);
-  device_symbol *s = find_symbol(d, name);
+  device_symbol *s = find_symbol(d, m, name);
   if (!s)
     return set_error(d, PTXSIM_E_NOTFOUND, "no .global or .const variable named '%s'", name);
   if (offset > s->size || n > s->size - offset)
@@ -640,8 +650,14 @@ static int symbol_range(ptxsim_device *d, const char *name, size_t offset, size_
 int ptxsim_symbol_write(ptxsim_device *d, const char *name, size_t offset, const void *src,
                         size_t n)
 {
+  return ptxsim_symbol_write_in(d, NULL, name, offset, src, n);
+}
+
+int ptxsim_symbol_write_in(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                           size_t offset, const void *src, size_t n)
+{
   uint8_t *h;
-  int rc = symbol_range(d, name, offset, n, &h);
+  int rc = symbol_range(d, m, name, offset, n, &h);
   if (!rc && n)
     memcpy(h, src, n);
   return rc;
@@ -649,8 +665,14 @@ int ptxsim_symbol_write(ptxsim_device *d, const char *name, size_t offset, const
 
 int ptxsim_symbol_read(ptxsim_device *d, const char *name, size_t offset, void *dst, size_t n)
 {
+  return ptxsim_symbol_read_in(d, NULL, name, offset, dst, n);
+}
+
+int ptxsim_symbol_read_in(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                          size_t offset, void *dst, size_t n)
+{
   uint8_t *h;
-  int rc = symbol_range(d, name, offset, n, &h);
+  int rc = symbol_range(d, m, name, offset, n, &h);
   if (!rc && n)
     memcpy(dst, h, n);
   return rc;
@@ -658,9 +680,14 @@ int ptxsim_symbol_read(ptxsim_device *d, const char *name, size_t offset, void *
 
 /* ---- launches ------------------------------------------------------------ */
 
-static const isa_kernel *find_kernel(ptxsim_device *d, const char *name, const isa_program **p)
+/* The kernel called name in module m, or (m NULL) in the first loaded
+ * module that has one. */
+static const isa_kernel *find_kernel(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                                     const isa_program **p)
 {
   for (size_t i = 0; i < d->n_progs; i++) {
+    if (m && d->progs[i].module != m)
+      continue;
     const isa_kernel *k = isa_program_kernel(d->progs[i].prog, name);
     if (k) {
       *p = d->progs[i].prog;
@@ -673,11 +700,17 @@ static const isa_kernel *find_kernel(ptxsim_device *d, const char *name, const i
 int ptxsim_kernel_param_info(ptxsim_device *d, const char *kernel, size_t i, size_t *size,
                              const char **type_name)
 {
+  return ptxsim_kernel_param_info_in(d, NULL, kernel, i, size, type_name);
+}
+
+int ptxsim_kernel_param_info_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                                size_t i, size_t *size, const char **type_name)
+{
   if (!d || !kernel)
     return PTXSIM_E_INVALID;
   clear_error(d);
   const isa_program *p;
-  const isa_kernel *k = find_kernel(d, kernel, &p);
+  const isa_kernel *k = find_kernel(d, m, kernel, &p);
   if (!k)
     return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
   if (i >= k->n_params)
@@ -693,11 +726,17 @@ int ptxsim_kernel_param_info(ptxsim_device *d, const char *kernel, size_t i, siz
 
 int ptxsim_kernel_get_attrs(ptxsim_device *d, const char *kernel, ptxsim_kernel_attrs *out)
 {
+  return ptxsim_kernel_get_attrs_in(d, NULL, kernel, out);
+}
+
+int ptxsim_kernel_get_attrs_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                               ptxsim_kernel_attrs *out)
+{
   if (!d || !kernel || !out)
     return PTXSIM_E_INVALID;
   clear_error(d);
   const isa_program *p;
-  const isa_kernel *k = find_kernel(d, kernel, &p);
+  const isa_kernel *k = find_kernel(d, m, kernel, &p);
   if (!k)
     return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
   const ptx_perf *perf = &k->func->ir->perf;
@@ -730,11 +769,18 @@ int ptxsim_kernel_get_attrs(ptxsim_device *d, const char *kernel, ptxsim_kernel_
 int ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
                   size_t dynamic_shared_bytes, const void *const *args, size_t n_args)
 {
+  return ptxsim_launch_in(d, NULL, kernel, grid, block, dynamic_shared_bytes, args, n_args);
+}
+
+int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                     ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                     const void *const *args, size_t n_args)
+{
   if (!d || !kernel)
     return PTXSIM_E_INVALID;
   clear_error(d);
   const isa_program *p;
-  const isa_kernel *k = find_kernel(d, kernel, &p);
+  const isa_kernel *k = find_kernel(d, m, kernel, &p);
   if (!k)
     return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
   uint64_t threads = (uint64_t)block.x * block.y * block.z;

@@ -96,12 +96,18 @@ if ! command -v "$NVCC" >/dev/null 2>&1; then
 else
   while read -r name flags; do
     case $name in '' | '#'*) continue ;; esac
+    # Further sources of a program (NAME.cu OTHER.cu) are in tests/exec too.
+    srcs=
+    for f in $flags; do
+      case $f in *.cu) srcs="$srcs $exec_dir/$f" ;; esac
+    done
+    flags=$(printf '%s\n' $flags | grep -v '\.cu$' | tr '\n' ' ')
     for mode in default no-compress; do
       extra=
       [ "$mode" = no-compress ] && extra=--no-compress
       n=$((n + 1))
       # shellcheck disable=SC2086
-      if ! "$NVCC" -cudart shared $flags $extra -o "$tmp/$name.$mode" "$exec_dir/$name.cu" \
+      if ! "$NVCC" -cudart shared $flags $extra -o "$tmp/$name.$mode" "$exec_dir/$name.cu" $srcs \
         >"$tmp/nvcc.log" 2>&1; then
         failed "$name ($mode): nvcc failed"
         sed 's/^/  | /' "$tmp/nvcc.log" | head -20

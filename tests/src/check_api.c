@@ -241,6 +241,81 @@ START_TEST(shared_memory_is_charged_per_kernel)
 }
 END_TEST
 
+/* Two modules with the same kernel and variable names are separate
+ * programs; the _in functions pick one. */
+static const char twin_fmt[] =
+  ".version 9.0\n.target sm_75\n.address_size 64\n"
+  ".global .align 4 .u32 counter = %u;\n"
+  ".const .align 4 .u32 step = %u;\n"
+  ".visible .entry bump(.param .u32 extra)\n{\n"
+  "  .reg .b32 %%r<4>;\n"
+  "  ld.const.u32 %%r0, [step]; ld.param.u32 %%r1, [extra]; add.u32 %%r0, %%r0, %%r1;\n"
+  "  atom.global.add.u32 %%r2, [counter], %%r0;\n  ret;\n}\n";
+
+START_TEST(modules_keep_their_own_names)
+{
+  char src[2][1024];
+  ptxsim_module *m[2] = {NULL, NULL};
+  ptxsim_device *d = NULL;
+  ck_assert_int_eq(ptxsim_device_create(&d), PTXSIM_OK);
+  for (int i = 0; i < 2; i++) {
+    snprintf(src[i], sizeof src[i], twin_fmt, 100u * (i + 1), 1u + 9u * i);
+    ck_assert_int_eq(ptxsim_module_load_string(src[i], strlen(src[i]), "twin.ptx", &m[i], NULL),
+                     PTXSIM_OK);
+    ck_assert_int_eq(ptxsim_device_load(d, m[i]), PTXSIM_OK);
+  }
+  uint32_t extra = 0, v = 0;
+  const void *args[] = {&extra};
+  /* Module 0: step 1; module 1: step 10, one thread each launch. */
+  ck_assert_int_eq(ptxsim_launch_in(d, m[1], "bump", (ptxsim_dim3){1, 1, 1},
+                                    (ptxsim_dim3){1, 1, 1}, 0, args, 1),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_symbol_read_in(d, m[1], "counter", 0, &v, 4), PTXSIM_OK);
+  ck_assert_uint_eq(v, 210);
+  ck_assert_int_eq(ptxsim_symbol_read_in(d, m[0], "counter", 0, &v, 4), PTXSIM_OK);
+  ck_assert_uint_eq(v, 100);
+  uint32_t step = 5;
+  ck_assert_int_eq(ptxsim_symbol_write_in(d, m[0], "step", 0, &step, 4), PTXSIM_OK);
+  extra = 2;
+  ck_assert_int_eq(ptxsim_launch_in(d, m[0], "bump", (ptxsim_dim3){1, 1, 1},
+                                    (ptxsim_dim3){4, 1, 1}, 0, args, 1),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_symbol_read_in(d, m[0], "counter", 0, &v, 4), PTXSIM_OK);
+  ck_assert_uint_eq(v, 100 + 4 * 7);
+  ck_assert_int_eq(ptxsim_symbol_read_in(d, m[1], "counter", 0, &v, 4), PTXSIM_OK);
+  ck_assert_uint_eq(v, 210);
+  ptxsim_devptr a0 = 0, a1 = 0;
+  ck_assert_int_eq(ptxsim_symbol_address_in(d, m[0], "counter", &a0, NULL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_symbol_address_in(d, m[1], "counter", &a1, NULL), PTXSIM_OK);
+  ck_assert_uint_ne(a0, a1);
+  /* The plain functions: the first module's kernel, the last one's variable. */
+  ck_assert_int_eq(ptxsim_symbol_address(d, "counter", &a0, NULL), PTXSIM_OK);
+  ck_assert_uint_eq(a0, a1);
+  ck_assert_int_eq(ptxsim_launch(d, "bump", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){1, 1, 1}, 0,
+                                 args, 1),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_symbol_read_in(d, m[0], "counter", 0, &v, 4), PTXSIM_OK);
+  ck_assert_uint_eq(v, 128 + 7);
+  ptxsim_kernel_attrs ka;
+  size_t size = 0;
+  ck_assert_int_eq(ptxsim_kernel_get_attrs_in(d, m[1], "bump", &ka), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_kernel_param_info_in(d, m[1], "bump", 0, &size, NULL), PTXSIM_OK);
+  ck_assert_uint_eq(size, 4);
+  /* A module that is not loaded on the device has no names there. */
+  ptxsim_module *other = NULL;
+  ck_assert_int_eq(ptxsim_module_load_string(src[0], strlen(src[0]), "other.ptx", &other, NULL),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_launch_in(d, other, "bump", (ptxsim_dim3){1, 1, 1},
+                                    (ptxsim_dim3){1, 1, 1}, 0, args, 1),
+                   PTXSIM_E_NOTFOUND);
+  ck_assert_int_eq(ptxsim_symbol_read_in(d, other, "counter", 0, &v, 4), PTXSIM_E_NOTFOUND);
+  ptxsim_module_free(other);
+  ptxsim_device_destroy(d);
+  ptxsim_module_free(m[0]);
+  ptxsim_module_free(m[1]);
+}
+END_TEST
+
 START_TEST(properties_attributes_and_memory_info)
 {
   ptxsim_module *m;
@@ -310,6 +385,7 @@ int main(void)
   tcase_add_test(tc, unified_memory_is_shared_with_the_host);
   tcase_add_test(tc, managed_variables_are_unified);
   tcase_add_test(tc, shared_memory_is_charged_per_kernel);
+  tcase_add_test(tc, modules_keep_their_own_names);
   tcase_add_test(tc, properties_attributes_and_memory_info);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
