@@ -32,23 +32,37 @@ static cudaError_t resolve(rt_state *st, const void *symbol, char **addr, size_t
   return cudaSuccess;
 }
 
-cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
-                                    size_t offset, enum cudaMemcpyKind kind,
-                                    cudaStream_t stream)
+/* The checks a copy to or from a symbol makes, in CUDA's order; *at is
+ * where the copy starts in the host's view of the symbol.  kind must be
+ * `direction' (to or from the host), device to device, or default. */
+static cudaError_t symbol_copy_at(rt_state *st, const void *symbol, size_t count, size_t offset,
+                                  enum cudaMemcpyKind kind, enum cudaMemcpyKind direction,
+                                  cudaStream_t stream, char **at)
 {
-  rt_state *st = rt_lock();
-  char *addr;
   size_t size;
-  cudaError_t e = resolve(st, symbol, &addr, &size);
+  cudaError_t e = resolve(st, symbol, at, &size);
   if (e == cudaSuccess && !rt_stream_is_valid(st, stream))
     e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice &&
+  if (e == cudaSuccess && kind != direction && kind != cudaMemcpyDeviceToDevice &&
       kind != cudaMemcpyDefault)
     e = cudaErrorInvalidMemcpyDirection;
   if (e == cudaSuccess && (offset > size || count > size - offset))
     e = cudaErrorInvalidValue;
   if (e == cudaSuccess)
-    e = rt_copy(st, addr + offset, src, count, kind);
+    *at += offset;
+  return e;
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+                                    size_t offset, enum cudaMemcpyKind kind,
+                                    cudaStream_t stream)
+{
+  rt_state *st = rt_lock();
+  char *at;
+  cudaError_t e =
+    symbol_copy_at(st, symbol, count, offset, kind, cudaMemcpyHostToDevice, stream, &at);
+  if (e == cudaSuccess)
+    e = rt_copy(st, at, src, count, kind);
   return rt_unlock(st, e);
 }
 RT_ALIAS(cudaMemcpyToSymbolAsync_ptsz, cudaMemcpyToSymbolAsync);
@@ -64,18 +78,11 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
                                       enum cudaMemcpyKind kind, cudaStream_t stream)
 {
   rt_state *st = rt_lock();
-  char *addr;
-  size_t size;
-  cudaError_t e = resolve(st, symbol, &addr, &size);
-  if (e == cudaSuccess && !rt_stream_is_valid(st, stream))
-    e = cudaErrorInvalidResourceHandle;
-  if (e == cudaSuccess && kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice &&
-      kind != cudaMemcpyDefault)
-    e = cudaErrorInvalidMemcpyDirection;
-  if (e == cudaSuccess && (offset > size || count > size - offset))
-    e = cudaErrorInvalidValue;
+  char *at;
+  cudaError_t e =
+    symbol_copy_at(st, symbol, count, offset, kind, cudaMemcpyDeviceToHost, stream, &at);
   if (e == cudaSuccess)
-    e = rt_copy(st, dst, addr + offset, count, kind);
+    e = rt_copy(st, dst, at, count, kind);
   return rt_unlock(st, e);
 }
 RT_ALIAS(cudaMemcpyFromSymbolAsync_ptsz, cudaMemcpyFromSymbolAsync);
