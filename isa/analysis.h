@@ -131,6 +131,10 @@ typedef struct an_func {
   uint32_t n_pps;
   an_preemption_point *pps; /* ascending instruction order */
   uint32_t est_regs;     /* registers per thread from a linear scan */
+  uint32_t *reg_phys;    /* per register: its first 32-bit register in that
+                            assignment (a 64-bit value takes an aligned
+                            pair); AN_NONE for predicates and registers
+                            never live */
   uint32_t n_branches, n_divergent_branches;
 } an_func;
 
