@@ -158,10 +158,9 @@ static inline bool an_set_has(const uint64_t *set, uint32_t reg)
 /* Slots and predicates of a set. */
 void an_set_count(const an_func *a, const uint64_t *set, uint32_t *slots, uint32_t *preds);
 
-/* ---- the passes, in the order an_func_analyse runs them -------------- */
+/* ---- the passes, in the order an_func_analyse runs them (after
+ * cfg_build_ir) ------------------------------------------------------- */
 
-/* Control flow of the IR (what isa_decode also uses). */
-int cfg_build_ir(const ptx_func *fn, cfg *out) PTX_MUST_CHECK;
 /* Numbers the registers and fills defs/uses/kill_mask of every insn. */
 int an_defuse(an_func *a) PTX_MUST_CHECK;
 /* Natural loops; fills loops, insns[].loop/loop_depth. */

@@ -53,6 +53,12 @@ typedef struct cfg {
 int cfg_build(const cfg_insn *insns, uint32_t n, cfg *out) PTX_MUST_CHECK;
 void cfg_free(cfg *g);
 
+/* The graph of a function of the module IR: bra to its label (guarded:
+ * conditional), brx.idx to its .branchtargets, unguarded ret/exit/trap
+ * leave; what the decoder and the analyses both use. */
+typedef struct ptx_func ptx_func;
+int cfg_build_ir(const ptx_func *fn, cfg *out) PTX_MUST_CHECK;
+
 /* The reconvergence point of the branch ending block b: the first
  * instruction of its immediate post-dominator, or CFG_EXIT. */
 uint32_t cfg_reconv_insn(const cfg *g, uint32_t block);

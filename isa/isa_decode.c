@@ -671,11 +671,8 @@ static int decode_function(decoder *dc, const ptx_func *fn)
     return rc;
   f->n_insns = fn->n_insns;
   f->insns = calloc(fn->n_insns ? fn->n_insns : 1, sizeof *f->insns);
-  cfg_insn *flow = calloc(fn->n_insns ? fn->n_insns : 1, sizeof *flow);
-  if (!f->insns || !flow) {
-    free(flow);
+  if (!f->insns)
     return PTX_ENOMEM;
-  }
   for (uint32_t i = 0; i < fn->n_insns; i++) {
     isa_insn *in = &f->insns[i];
     const ptx_insn *ir = &fn->insns[i];
@@ -726,25 +723,12 @@ static int decode_function(decoder *dc, const ptx_func *fn)
     in->exec = b ? b(in) : NULL;
     if (!in->exec)
       unsupported(dc, in);
-    /* Control flow for the graph. */
-    uint32_t flags = ptx_op_table[in->op].flags;
-    if (in->op == PTX_OP_BRX_IDX) {
-      flow[i] = (cfg_insn){.flow = CFG_MULTI, .n_targets = in->aux, .targets = in->ext};
-    } else if (flags & PTX_OPF_BRANCH) {
-      flow[i] = (cfg_insn){.flow = ir->guard ? CFG_COND : CFG_JUMP, .n_targets = 1,
-                           .targets = &in->target};
-    } else if ((flags & (PTX_OPF_RET | PTX_OPF_EXIT | PTX_OPF_TRAP)) && !ir->guard)
-      flow[i] = (cfg_insn){.flow = CFG_END};
-    else
-      flow[i] = (cfg_insn){.flow = CFG_FALL};
   }
   if (!dc->err) {
     cfg g;
-    rc = cfg_build(flow, fn->n_insns, &g);
-    if (rc) {
-      free(flow);
+    rc = cfg_build_ir(fn, &g);
+    if (rc)
       return rc;
-    }
     for (uint32_t b = 0; b < g.n_blocks; b++) {
       isa_insn *last = &f->insns[g.blocks[b].last];
       uint32_t rp = cfg_reconv_insn(&g, b);
@@ -752,7 +736,6 @@ static int decode_function(decoder *dc, const ptx_func *fn)
     }
     cfg_free(&g);
   }
-  free(flow);
   f->n_inits = dc->n_inits;
   f->inits = dc->inits;
   dc->inits = NULL;

@@ -3,7 +3,9 @@
 
 ISA_SOURCES = \
 	isa/isa_prog.h isa/isa_bind.h isa/isa_bind.c isa/isa_decode.c \
-	isa/cfg.h isa/cfg.c \
+	isa/cfg.h isa/cfg.c isa/cfg_ir.c \
+	isa/analysis.h isa/analysis.c isa/defuse.c isa/loops.c isa/uniformity.c \
+	isa/liveness.c isa/preempt_points.c isa/reg_estimate.c \
 	isa/simt.h isa/simt_run.c isa/simt_mem.h isa/simt_mem.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c \

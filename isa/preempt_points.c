@@ -1,0 +1,83 @@
+/* preempt_points.c -- where a kernel may be preempted (section 1.6 of
+ * 004-preemption-liveness.md; the rules are in analysis.h).  A barrier is
+ * preferred because a warp stopped anywhere else in a loop with a barrier
+ * could leave the others waiting at that barrier: a deadlock. */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "isa/analysis.h"
+
+typedef struct pp_pick {
+  uint32_t best, best_barrier;
+} pp_pick;
+
+static bool fewer_live(const an_func *a, uint32_t x, uint32_t than)
+{
+  return than == AN_NONE || a->insns[x].live_in_slots < a->insns[than].live_in_slots;
+}
+
+static void consider(const an_func *a, pp_pick *p, uint32_t i)
+{
+  if (fewer_live(a, i, p->best))
+    p->best = i;
+  if (a->insns[i].is_barrier && fewer_live(a, i, p->best_barrier))
+    p->best_barrier = i;
+}
+
+static int add_point(an_func *a, pp_pick p, uint32_t loop)
+{
+  uint32_t at = p.best_barrier != AN_NONE ? p.best_barrier : p.best;
+  if (at == AN_NONE || a->insns[at].is_preemption_point)
+    return 0;
+  an_preemption_point *pps = realloc(a->pps, sizeof *pps * (a->n_pps + 1));
+  if (!pps)
+    return PTX_ENOMEM;
+  a->pps = pps;
+  a->pps[a->n_pps++] = (an_preemption_point){at, loop, a->insns[at].is_barrier};
+  a->insns[at].is_preemption_point = true;
+  return 0;
+}
+
+static int cmp_pp(const void *x, const void *y)
+{
+  uint32_t a = ((const an_preemption_point *)x)->insn, b = ((const an_preemption_point *)y)->insn;
+  return a < b ? -1 : a > b;
+}
+
+int an_preemption_points(an_func *a, uint32_t k)
+{
+  if (!k)
+    k = AN_DEFAULT_PP_INTERVAL;
+  int rc = 0;
+  for (uint32_t l = 0; !rc && l < a->n_loops; l++) {
+    const an_loop *loop = &a->loops[l];
+    if (!loop->is_innermost)
+      continue;
+    pp_pick p = {AN_NONE, AN_NONE};
+    for (uint32_t j = 0; j < loop->n_blocks; j++) {
+      const cfg_block *blk = &a->g.blocks[loop->blocks[j]];
+      for (uint32_t i = blk->first; i <= blk->last; i++)
+        consider(a, &p, i);
+    }
+    rc = add_point(a, p, l);
+  }
+  /* Outside loops: windows of k instructions in program order. */
+  pp_pick p = {AN_NONE, AN_NONE};
+  uint32_t in_window = 0;
+  for (uint32_t i = 0; !rc && i < a->n_insns; i++) {
+    if (a->insns[i].loop != AN_NONE)
+      continue;
+    consider(a, &p, i);
+    if (++in_window == k) {
+      rc = add_point(a, p, AN_NONE);
+      p = (pp_pick){AN_NONE, AN_NONE};
+      in_window = 0;
+    }
+  }
+  if (!rc && in_window && p.best_barrier != AN_NONE)
+    rc = add_point(a, p, AN_NONE);
+  if (a->n_pps)
+    qsort(a->pps, a->n_pps, sizeof *a->pps, cmp_pp);
+  return rc;
+}
