@@ -88,9 +88,11 @@ int an_func_analyse(const ptx_module *m, const ptx_func *fn, const an_options *o
   if (!rc)
     rc = an_loops(a);
   if (!rc)
+    rc = an_liveness(a);
+  if (!rc)
     rc = an_uniformity(a);
   if (!rc)
-    rc = an_liveness(a);
+    rc = an_union_sets(a);
   if (!rc)
     rc = an_preemption_points(a, o ? o->pp_interval : 0);
   if (!rc)

@@ -25,9 +25,11 @@
  *   parameters, %ctaid, %ntid, %nctaid (and the other launch-wide special
  *   registers: %gridid, %nsmid, %nwarpid, %envreg, the smem sizes, cluster
  *   geometry), addresses of variables, and loads from .param/.const space at
- *   uniform addresses, through instructions that compute lane by lane; a
- *   register written inside the region of a divergent branch (from the branch
- *   to its reconvergence point) or under a non-uniform guard is not uniform.
+ *   uniform addresses, through instructions that compute lane by lane.  A
+ *   register written under a non-uniform guard is not uniform, nor is one
+ *   written inside the region of a divergent branch (from the branch to its
+ *   reconvergence point) and live at the reconvergence point: lanes of the
+ *   other side kept the old value.
  *   Iterated to a fixed point, the result is conservative: a branch marked
  *   uniform never diverges at run time.
  * - The divergent region of a branch: the blocks reachable from its
@@ -165,10 +167,12 @@ void an_set_count(const an_func *a, const uint64_t *set, uint32_t *slots, uint32
 int an_defuse(an_func *a) PTX_MUST_CHECK;
 /* Natural loops; fills loops, insns[].loop/loop_depth. */
 int an_loops(an_func *a) PTX_MUST_CHECK;
+/* Live sets, their counts, max/avg live. */
+int an_liveness(an_func *a) PTX_MUST_CHECK;
 /* Uniformity; fills reg_uniform, can_diverge, in_divergent_region. */
 int an_uniformity(an_func *a) PTX_MUST_CHECK;
-/* Live sets, counts, union sets, max/avg live. */
-int an_liveness(an_func *a) PTX_MUST_CHECK;
+/* Union sets and their counts, is_reconv_point. */
+int an_union_sets(an_func *a) PTX_MUST_CHECK;
 /* Preemption points with interval k. */
 int an_preemption_points(an_func *a, uint32_t k) PTX_MUST_CHECK;
 /* Linear-scan register estimate. */

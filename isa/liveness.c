@@ -2,8 +2,9 @@
  * (004-preemption-liveness.md section 1.4): backward dataflow over the
  * blocks in post-order until nothing changes, then the per-instruction sets
  * inside each block.  A guarded or partial write keeps the register live
- * (kill_mask), so a value the write may leave in place stays saved.  Then the
- * union sets for instructions inside divergent regions. */
+ * (kill_mask), so a value the write may leave in place stays saved.
+ * an_union_sets, after the uniformity pass, adds the union sets of the
+ * instructions inside divergent regions. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -67,12 +68,9 @@ int an_liveness(an_func *a)
   size_t n = (size_t)a->n_insns * a->words;
   a->live_in = calloc(n ? n : 1, sizeof *a->live_in);
   a->live_out = calloc(n ? n : 1, sizeof *a->live_out);
-  a->union_live = calloc(n ? n : 1, sizeof *a->union_live);
   uint64_t *scratch = calloc(a->words, sizeof *scratch);
-  uint8_t *region = calloc(a->g.n_blocks ? a->g.n_blocks : 1, 1);
-  uint64_t *extra = calloc(a->words, sizeof *extra);
-  if (!a->live_in || !a->live_out || !a->union_live || !scratch || !region || !extra) {
-    free(scratch), free(region), free(extra);
+  if (!a->live_in || !a->live_out || !scratch) {
+    free(scratch);
     return PTX_ENOMEM;
   }
   /* Post-order (the reverse of block_order) reaches a fixed point in few
@@ -84,6 +82,35 @@ int an_liveness(an_func *a)
       changed |= solve_block(a, a->block_order[k], scratch);
   }
 
+  double total = 0;
+  a->max_live = a->pred_max_live = 0;
+  a->max_live_insn = AN_NONE;
+  for (uint32_t i = 0; i < a->n_insns; i++) {
+    an_insn *in = &a->insns[i];
+    an_set_count(a, a->live_in + (size_t)i * a->words, &in->live_in_slots, &in->live_in_preds);
+    total += in->live_in_slots;
+    if (a->max_live_insn == AN_NONE || in->live_in_slots > a->max_live) {
+      a->max_live = in->live_in_slots;
+      a->max_live_insn = i;
+    }
+    if (in->live_in_preds > a->pred_max_live)
+      a->pred_max_live = in->live_in_preds;
+  }
+  a->avg_live = a->n_insns ? total / a->n_insns : 0;
+  free(scratch);
+  return 0;
+}
+
+int an_union_sets(an_func *a)
+{
+  size_t n = (size_t)a->n_insns * a->words;
+  a->union_live = calloc(n ? n : 1, sizeof *a->union_live);
+  uint8_t *region = calloc(a->g.n_blocks ? a->g.n_blocks : 1, 1);
+  uint64_t *extra = calloc(a->words, sizeof *extra);
+  if (!a->union_live || !region || !extra) {
+    free(region), free(extra);
+    return PTX_ENOMEM;
+  }
   memcpy(a->union_live, a->live_in, sizeof *a->live_in * n);
   for (uint32_t i = 0; i < a->n_insns; i++) {
     an_insn *in = &a->insns[i];
@@ -109,22 +136,9 @@ int an_liveness(an_func *a)
       }
   }
 
-  double total = 0;
-  a->max_live = a->pred_max_live = 0;
-  a->max_live_insn = AN_NONE;
-  for (uint32_t i = 0; i < a->n_insns; i++) {
-    an_insn *in = &a->insns[i];
-    an_set_count(a, a->live_in + (size_t)i * a->words, &in->live_in_slots, &in->live_in_preds);
-    an_set_count(a, a->union_live + (size_t)i * a->words, &in->union_slots, &in->union_preds);
-    total += in->live_in_slots;
-    if (a->max_live_insn == AN_NONE || in->live_in_slots > a->max_live) {
-      a->max_live = in->live_in_slots;
-      a->max_live_insn = i;
-    }
-    if (in->live_in_preds > a->pred_max_live)
-      a->pred_max_live = in->live_in_preds;
-  }
-  a->avg_live = a->n_insns ? total / a->n_insns : 0;
-  free(scratch), free(region), free(extra);
+  for (uint32_t i = 0; i < a->n_insns; i++)
+    an_set_count(a, an_set(a->union_live, a, i), &a->insns[i].union_slots,
+                 &a->insns[i].union_preds);
+  free(region), free(extra);
   return 0;
 }

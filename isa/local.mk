@@ -24,3 +24,10 @@ tests_isa_check_simt_LDADD = libptxsim_testutil.la libptxsim.la libptxsim_core.l
 check_PROGRAMS += tests/isa/check_tex_sample
 tests_isa_check_tex_sample_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_tex_sample_LDADD = libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
+
+## The static analyses (isa/analysis.h) on hand-derived examples and on
+## every function of the PTX corpus.
+check_PROGRAMS += tests/isa/check_analysis
+tests_isa_check_analysis_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_analysis_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) \
+	$(ZSTD_LIBS) $(LZ4_LIBS)

@@ -1,11 +1,13 @@
 /* uniformity.c -- which registers hold the same value in every active lane
  * of a warp, and so which conditional branches can diverge (analysis.h
  * states the rules).  Every register starts uniform; an instruction makes
- * its destinations varying when it reads a lane-dependent source, a varying
- * register or guard, or runs inside the region of a divergent branch.  The
- * divergent branches depend on the registers and the registers on the
- * regions, so the two are iterated to a fixed point; each round can only
- * turn uniform into varying. */
+ * its destinations varying when it reads a lane-dependent source or a
+ * varying register or guard; a register written inside the region of a
+ * divergent branch becomes varying when it is live at the branch's
+ * reconvergence point (the liveness pass runs first).  The divergent
+ * branches depend on the registers and the registers on the regions, so
+ * the two are iterated to a fixed point; each round can only turn uniform
+ * into varying. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -165,20 +167,46 @@ int an_uniformity(an_func *a)
   }
   for (uint32_t i = 0; i < a->n_insns; i++)
     is_source[i] = is_varying_source(fn, &fn->insns[i]);
+  uint8_t *in_region = calloc(a->n_insns ? a->n_insns : 1, 1);
+  if (!in_region) {
+    free(region);
+    free(is_source);
+    return PTX_ENOMEM;
+  }
   bool changed = true;
   while (changed) {
     changed = false;
-    memset(region, 0, nb ? nb : 1);
-    for (uint32_t i = 0; i < a->n_insns; i++) {
-      an_insn *in = &a->insns[i];
-      in->can_diverge = in->is_cond_branch && branch_is_varying(a, i);
-      if (in->can_diverge)
-        an_region_mark(a, in->block, region);
+    memset(in_region, 0, a->n_insns ? a->n_insns : 1);
+    for (uint32_t b = 0; b < a->n_insns; b++) {
+      an_insn *br = &a->insns[b];
+      br->can_diverge = br->is_cond_branch && branch_is_varying(a, b);
+      if (!br->can_diverge)
+        continue;
+      memset(region, 0, nb ? nb : 1);
+      an_region_mark(a, br->block, region);
+      /* Lanes that skipped a write in the region keep the old value: after
+       * the reconvergence point the register differs between lanes.  A
+       * value that dies before it stays consistent among the lanes that
+       * run together (they took the same side); without a reconvergence
+       * point the sides never run together again. */
+      const uint64_t *joined = br->reconv != AN_NONE ? an_set(a->live_in, a, br->reconv) : NULL;
+      for (uint32_t i = 0; i < a->n_insns; i++) {
+        if (!region[a->insns[i].block])
+          continue;
+        in_region[i] = 1;
+        for (uint32_t k = 0; joined && k < a->insns[i].n_defs; k++) {
+          uint32_t d = a->insns[i].defs[k];
+          if (an_set_has(joined, d) && a->reg_uniform[d]) {
+            a->reg_uniform[d] = false;
+            changed = true;
+          }
+        }
+      }
     }
     for (uint32_t i = 0; i < a->n_insns; i++) {
       an_insn *in = &a->insns[i];
-      in->in_divergent_region = region[in->block] != 0;
-      bool varying = is_source[i] || in->in_divergent_region;
+      in->in_divergent_region = in_region[i] != 0;
+      bool varying = is_source[i];
       for (uint32_t k = 0; !varying && k < in->n_uses; k++)
         varying = !a->reg_uniform[in->uses[k]];
       if (!varying)
@@ -190,6 +218,7 @@ int an_uniformity(an_func *a)
         }
     }
   }
+  free(in_region);
   a->n_branches = a->n_divergent_branches = 0;
   for (uint32_t i = 0; i < a->n_insns; i++) {
     a->n_branches += a->insns[i].is_cond_branch;
