@@ -420,6 +420,7 @@ static void decode_operands(decoder *dc, isa_insn *in)
     case PTX_OPND_ADDR:
       in->space = mem_space(dc, in, o);
       decode_addr(dc, in, o, k);
+      in->addr_opnd = (uint8_t)k;
       break;
     case PTX_OPND_VEC:
       in->vec = (uint8_t)(o->n > 8 ? 8 : o->n);
@@ -689,6 +690,7 @@ static int decode_function(decoder *dc, const ptx_func *fn)
     in->sat = ptx_form_has(ir->form, PTX_MOD_SAT);
     in->rnd = (uint8_t)isa_rounding(in);
     in->space = ISA_SPACE_GENERIC;
+    in->addr_opnd = ISA_NO_ADDR;
     in->amask = UINT64_MAX;
     if (ir->guard) {
       uint64_t idx = 0;

@@ -35,9 +35,10 @@ enum {
   ISA_MAX_OPNDS = 8,
   ISA_NONE = UINT32_MAX, /* no target / no reconvergence point / no slot */
   ISA_PRED_SINK = 0,     /* predicate index 0 is a write-only scratch */
-  ISA_PRED_TRUE = 1      /* predicate index 1 is all ones in every frame:
+  ISA_PRED_TRUE = 1,     /* predicate index 1 is all ones in every frame:
                             a constant predicate operand (mov.pred p, 1;
                             0 is !ISA_PRED_TRUE) */
+  ISA_NO_ADDR = 0xff     /* isa_insn.addr_opnd of instructions without [a] */
 };
 
 /* Memory state spaces as the executor resolves them. */
@@ -69,6 +70,8 @@ struct isa_insn {
   uint8_t space;          /* isa_space of memory instructions */
   uint8_t rnd;            /* isa_round */
   uint8_t n_o;            /* operands in o[] */
+  uint8_t addr_opnd;      /* k of the memory address operand [a] in o[k],
+                             ISA_NO_ADDR when there is none */
   bool ftz, sat;
   bool guard_neg;
   uint8_t neg_mask;       /* bit k: predicate operand o[k] is negated (!p) */

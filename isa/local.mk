@@ -6,7 +6,7 @@ ISA_SOURCES = \
 	isa/cfg.h isa/cfg.c isa/cfg_ir.c \
 	isa/analysis.h isa/analysis.c isa/defuse.c isa/loops.c isa/uniformity.c \
 	isa/liveness.c isa/preempt_points.c isa/reg_estimate.c \
-	isa/simt.h isa/simt_run.c isa/simt_mem.h isa/simt_mem.c \
+	isa/simt.h isa/simt_run.c isa/simt_launch.c isa/simt_mem.h isa/simt_mem.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c \
 	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c \

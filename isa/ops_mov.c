@@ -82,17 +82,20 @@ static uint64_t wall_ns(void)
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* %clock and %clock64 count the warp's own instructions (functional mode
- * has no cycles), which keeps runs deterministic; %globaltimer is the
- * host's monotonic clock in nanoseconds. */
+/* %clock and %clock64 are the SM's cycle in timing mode; functional mode
+ * has no cycles, so there they count warp instructions, which keeps runs
+ * deterministic.  %globaltimer is the host's monotonic clock in
+ * nanoseconds. */
 static void clock_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
   uint32_t id = in->aux2 >> 8;
+  const simt_launch *la = w->launch;
+  uint64_t now = la->cycle ? *la->cycle : la->warp_insns + w->n_insns;
   uint64_t v;
   switch (id) {
-  case PTX_SREG_CLOCK: v = (uint32_t)(w->launch->warp_insns + w->n_insns); break;
-  case PTX_SREG_CLOCK_HI: v = (uint32_t)((w->launch->warp_insns + w->n_insns) >> 32); break;
-  case PTX_SREG_CLOCK64: v = w->launch->warp_insns + w->n_insns; break;
+  case PTX_SREG_CLOCK: v = (uint32_t)now; break;
+  case PTX_SREG_CLOCK_HI: v = (uint32_t)(now >> 32); break;
+  case PTX_SREG_CLOCK64: v = now; break;
   case PTX_SREG_GLOBALTIMER: v = wall_ns(); break;
   case PTX_SREG_GLOBALTIMER_LO: v = (uint32_t)wall_ns(); break;
   case PTX_SREG_GLOBALTIMER_HI: v = wall_ns() >> 32; break;

@@ -51,6 +51,31 @@ typedef struct simt_frame {
 
 typedef struct simt_cta simt_cta;
 typedef struct simt_launch simt_launch;
+
+/* The dynamic instruction record: what one executed warp instruction did
+ * (ARCHITECTURE.md).  Filled by simt_step(); the timing model and the
+ * run-time reports learn about execution only through it. */
+typedef struct simt_record {
+  const isa_insn *insn;
+  uint32_t pc;               /* its index in insn->func */
+  uint32_t active;           /* active mask before the guard */
+  uint32_t exec;             /* lanes that executed: active and guard */
+  uint32_t next_active;      /* active mask afterwards (0: warp finished) */
+  uint32_t next_pc;          /* where the warp goes on */
+  uint32_t depth;            /* reconvergence stack entries afterwards */
+  bool is_warp_done;         /* the warp finished with it */
+} simt_record;
+
+/* Told about execution when attached to a launch (reports, traces).
+ * time is what the driver measures: in functional mode the warp
+ * instructions the CTA has issued, in timing mode the cycle. */
+typedef struct simt_observer {
+  void *ctx;
+  void (*on_insn)(void *ctx, const simt_warp *w, const simt_record *r, uint64_t time);
+  void (*on_warp_done)(void *ctx, const simt_warp *w, uint64_t time);
+  void (*on_cta_begin)(void *ctx, const simt_cta *c, uint64_t time);
+  void (*on_cta_end)(void *ctx, const simt_cta *c, uint64_t time);
+} simt_observer;
 typedef struct isa_tex_table isa_tex_table; /* tex_sample.h */
 
 /* What went wrong in a launch (the first fault stops it). */
@@ -114,7 +139,11 @@ typedef struct simt_barrier {
 
 struct simt_cta {
   uint32_t ctaid[3];
+  uint32_t linear_id;        /* x + y * nctaid.x + z * nctaid.x * nctaid.y */
+  uint32_t sm_id;            /* %smid: the SM it runs on (timing mode) */
+  uint64_t n_issued;         /* warp instructions its warps executed */
   uint32_t n_warps, n_live_warps;
+  uint32_t cap_warps;        /* warps allocated (reused by simt_cta_init) */
   simt_warp *warps;
   uint8_t *shared;
   uint64_t shared_bytes;
@@ -153,7 +182,11 @@ struct simt_launch {
   char *message;               /* malloc'd report of the failure */
   uint64_t warp_insns, thread_insns;
   uint64_t n_ctas, n_warps, n_threads;
-  uint64_t clock;              /* %clock: warp instructions so far */
+  uint32_t n_sms;              /* %nsmid (0: 1, functional mode) */
+  const uint64_t *cycle;       /* timing mode: the current cycle, which
+                                  %clock reads (NULL: functional mode, where
+                                  %clock counts warp instructions) */
+  const simt_observer *observer; /* NULL, or told about every instruction */
 };
 
 /* ---- registers ------------------------------------------------------ */
@@ -234,9 +267,75 @@ void simt_barrier_arrive(simt_warp *w, const isa_insn *in, uint32_t id, uint32_t
 /* Lane values of special registers. */
 uint64_t simt_sreg(const simt_warp *w, uint32_t code, uint32_t lane);
 
-/* Runs a launch to completion; returns 0 or a PTXSIM_E_* code with
- * launch->message set. */
+/* ---- launches: CTAs and warps one instruction at a time ------------ */
+
+/* Warps per CTA of the launch. */
+uint32_t simt_launch_warps_per_cta(const simt_launch *l);
+
+/* Sets up CTA linear_id of the launch in c (zeroed by the caller before
+ * its first use; its allocations are reused by later calls): warps at the
+ * kernel's entry, zeroed shared memory, fresh barriers.  Counts the CTA
+ * in the launch's statistics.  0, or PTXSIM_E_NOMEM with l->message set. */
+int simt_cta_init(simt_launch *l, simt_cta *c, uint32_t linear_id) PTX_MUST_CHECK;
+/* Frees what simt_cta_init allocated. */
+void simt_cta_free(simt_cta *c);
+
+/* Whether the warp can execute an instruction now: not finished, not
+ * waiting at a barrier, launch not stopped. */
+static inline bool simt_warp_can_step(const simt_warp *w)
+{
+  return !w->is_done && !w->is_blocked && !w->launch->has_fault;
+}
+
+/* The warp's next instruction and the lanes that will execute it. */
+static inline const isa_insn *simt_next_insn(const simt_warp *w)
+{
+  return &w->code[w->pc];
+}
+static inline uint32_t simt_guard_mask(const simt_warp *w, const isa_insn *in)
+{
+  uint32_t mask = w->active;
+  if (in->guard != ISA_NONE) {
+    uint32_t g = w->p[in->guard];
+    mask &= in->guard_neg ? ~g : g;
+  }
+  return mask;
+}
+
+/* The effective address of a memory instruction's operand for a lane,
+ * before the instruction executes (in->addr_opnd != ISA_NO_ADDR). */
+static inline uint64_t simt_lane_address(const simt_warp *w, const isa_insn *in, uint32_t lane)
+{
+  return (w->r[in->o[in->addr_opnd] + lane] & in->amask) + (uint64_t)in->off;
+}
+
+/* The space a generic address falls in and its offset there (global
+ * addresses are their own offset). */
+isa_space simt_resolve_generic(uint64_t addr, uint64_t *offset);
+
+/* Executes the warp's next instruction (simt_warp_can_step holds) and
+ * describes it in rec.  Returns 0, or the launch's PTXSIM_E_* status once
+ * it stopped: a fault (reported in l->message) or the instruction limit. */
+int simt_step(simt_warp *w, simt_record *rec) PTX_MUST_CHECK;
+
+/* Called when no warp of c can step although some have not finished:
+ * releases barriers that completed because warps exited (returns 0), or
+ * reports the deadlock (returns PTXSIM_E_DEADLOCK with l->message set). */
+int simt_cta_unblock(simt_launch *l, simt_cta *c) PTX_MUST_CHECK;
+
+/* Functional mode: runs a launch to completion, CTA by CTA; returns 0 or a
+ * PTXSIM_E_* code with launch->message set. */
 int simt_run(simt_launch *l);
 void simt_launch_release(simt_launch *l);
+
+/* ---- internal to isa/simt_*.c --------------------------------------- */
+
+int simt_warp_init(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
+                   uint32_t first_thread, uint32_t n_lanes) PTX_MUST_CHECK;
+void simt_warp_release(simt_warp *w);
+/* The top entry reached its reconvergence point: pop what is done. */
+void simt_reconverge(simt_warp *w);
+bool simt_barrier_complete(const simt_cta *c, const simt_barrier *b);
+void simt_barrier_release(simt_cta *c, uint32_t id);
 
 #endif /* PTXSIM_ISA_SIMT_H */

@@ -1,14 +1,12 @@
-/* simt_run.c -- running a launch: CTAs, warps, the step loop, frames and
- * the reconvergence stack (see simt.h).
+/* simt_run.c -- the state machine of one warp: frames, the reconvergence
+ * stack, branches, calls and returns, barriers, special registers and
+ * faults (see simt.h).  Launches, CTAs and the step loops that drive warps
+ * are in simt_launch.c.
  *
- * Functional mode runs the CTAs of a grid one after another, and the warps
- * of a CTA round-robin, each for a quantum of instructions or until it
- * blocks at a barrier, exits or faults.  The order is fixed, so output and
- * statistics are the same on every run.  Reconvergence follows the
- * immediate post-dominator stack: a divergent branch turns the top entry
- * into the reconvergence entry and pushes one entry per side; an entry
- * is popped when its pc reaches its reconvergence point or its mask
- * empties (every lane returned or exited).
+ * Reconvergence follows the immediate post-dominator stack: a divergent
+ * branch turns the top entry into the reconvergence entry and pushes one
+ * entry per side; an entry is popped when its pc reaches its
+ * reconvergence point or its mask empties (every lane returned or exited).
  */
 #include "config.h"
 
@@ -20,8 +18,6 @@
 #include "frontend/ptx_ops.h"
 #include "isa/simt.h"
 #include "ptxsim.h"
-
-enum { SIMT_QUANTUM = 4096 };
 
 /* ---- frames ----------------------------------------------------------- */
 
@@ -143,7 +139,7 @@ static void stack_load_top(simt_warp *w)
 
 static void stack_settle(simt_warp *w);
 
-static void simt_reconverge(simt_warp *w)
+void simt_reconverge(simt_warp *w)
 {
   w->stack[w->n_stack - 1].pc = w->pc;
   stack_settle(w);
@@ -321,7 +317,7 @@ nomem:
 
 /* ---- barriers ----------------------------------------------------------- */
 
-static void barrier_release(simt_cta *c, uint32_t id)
+void simt_barrier_release(simt_cta *c, uint32_t id)
 {
   simt_barrier *b = &c->bar[id];
   for (uint32_t i = 0; i < c->n_warps; i++) {
@@ -351,7 +347,7 @@ static void barrier_release(simt_cta *c, uint32_t id)
   b->expected = 0;
 }
 
-static bool barrier_complete(const simt_cta *c, const simt_barrier *b)
+bool simt_barrier_complete(const simt_cta *c, const simt_barrier *b)
 {
   uint32_t need = b->expected ? b->expected : c->n_live_warps;
   return b->arrived >= need;
@@ -374,8 +370,8 @@ void simt_barrier_arrive(simt_warp *w, const isa_insn *in, uint32_t id, uint32_t
     w->barrier = id;
     w->is_stopped = true;
   }
-  if (barrier_complete(c, b))
-    barrier_release(c, id);
+  if (simt_barrier_complete(c, b))
+    simt_barrier_release(c, id);
 }
 
 /* ---- special registers ----------------------------------------------- */
@@ -392,8 +388,8 @@ uint64_t simt_sreg(const simt_warp *w, uint32_t code, uint32_t lane)
   case PTX_SREG_LANEID: return lane;
   case PTX_SREG_WARPID: return w->warp_id;
   case PTX_SREG_NWARPID: return 64;
-  case PTX_SREG_SMID: return 0;
-  case PTX_SREG_NSMID: return 1;
+  case PTX_SREG_SMID: return w->cta->sm_id;
+  case PTX_SREG_NSMID: return l->n_sms ? l->n_sms : 1;
   case PTX_SREG_GRIDID: return 1;
   case PTX_SREG_LANEMASK_EQ: return UINT32_C(1) << lane;
   case PTX_SREG_LANEMASK_LE: return (uint32_t)((UINT64_C(2) << lane) - 1);
@@ -443,22 +439,31 @@ static bool in_window(uint64_t a, uint64_t base)
   return a - base < ISA_WINDOW_SIZE;
 }
 
+isa_space simt_resolve_generic(uint64_t addr, uint64_t *offset)
+{
+  static const struct {
+    uint64_t base;
+    isa_space space;
+  } windows[] = {{ISA_SHARED_WINDOW, ISA_SPACE_SHARED},
+                 {ISA_LOCAL_WINDOW, ISA_SPACE_LOCAL},
+                 {ISA_PARAM_WINDOW, ISA_SPACE_PARAM}};
+  for (size_t i = 0; i < PTX_ARRAY_SIZE(windows); i++)
+    if (in_window(addr, windows[i].base)) {
+      *offset = addr - windows[i].base;
+      return windows[i].space;
+    }
+  *offset = addr;
+  return ISA_SPACE_GLOBAL;
+}
+
 uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t space,
                        uint64_t addr, uint32_t size, uint32_t align, bool is_write)
 {
   simt_launch *l = w->launch;
   uint8_t sp = space;
   uint64_t a = addr;
-  if (sp == ISA_SPACE_GENERIC) {
-    if (in_window(addr, ISA_SHARED_WINDOW))
-      sp = ISA_SPACE_SHARED, a = addr - ISA_SHARED_WINDOW;
-    else if (in_window(addr, ISA_LOCAL_WINDOW))
-      sp = ISA_SPACE_LOCAL, a = addr - ISA_LOCAL_WINDOW;
-    else if (in_window(addr, ISA_PARAM_WINDOW))
-      sp = ISA_SPACE_PARAM, a = addr - ISA_PARAM_WINDOW;
-    else
-      sp = ISA_SPACE_GLOBAL;
-  }
+  if (sp == ISA_SPACE_GENERIC)
+    sp = (uint8_t)simt_resolve_generic(addr, &a);
   if (align > 1 && (a & (align - 1))) {
     simt_fault_at(w, in, lane, SIMT_FAULT_MISALIGNED, sp, addr, size, is_write, NULL);
     return NULL;
@@ -504,74 +509,10 @@ uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t 
   return NULL;
 }
 
-/* ---- the run loop --------------------------------------------------------- */
+/* ---- warps ------------------------------------------------------------------ */
 
-static void launch_error(simt_launch *l, int status, const char *fmt, ...) PTX_PRINTF(3, 4);
-static void launch_error(simt_launch *l, int status, const char *fmt, ...)
-{
-  if (l->message)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  char buf[4096];
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  l->message = strdup(buf);
-  l->status = status;
-}
-
-static const char *fault_what(simt_fault_kind k)
-{
-  switch (k) {
-  case SIMT_FAULT_OOB: return "out of bounds";
-  case SIMT_FAULT_FREED: return "use after free";
-  case SIMT_FAULT_MISALIGNED: return "misaligned address";
-  case SIMT_FAULT_READONLY: return "write to read-only memory";
-  default: return "";
-  }
-}
-
-/* Turns the recorded fault into the launch's message. */
-static void report_fault(simt_launch *l)
-{
-  const simt_fault *f = &l->fault;
-  const isa_insn *in = f->insn;
-  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
-  uint32_t line = in ? in->ir->loc.line : 0, col = in ? in->ir->loc.col : 0;
-  const char *word = in ? in->ir->form->word->str : "?";
-  const char *fn = in ? in->func->name : "?";
-  char where[512];
-  snprintf(where, sizeof where,
-           "  in kernel %s%s%s, block (%u,%u,%u), thread (%u,%u,%u)", l->kernel->func->name,
-           strcmp(fn, l->kernel->func->name) ? ", function " : "",
-           strcmp(fn, l->kernel->func->name) ? fn : "", f->ctaid[0], f->ctaid[1], f->ctaid[2],
-           f->tid[0], f->tid[1], f->tid[2]);
-  switch (f->kind) {
-  case SIMT_FAULT_OOB:
-  case SIMT_FAULT_FREED:
-  case SIMT_FAULT_MISALIGNED:
-  case SIMT_FAULT_READONLY:
-    launch_error(l, PTXSIM_E_FAULT,
-                 "%s:%u:%u: error: %s: invalid %s%s of size %u at address 0x%" PRIx64
-                 " in .%s space (%s)\n%s\n",
-                 file, line, col, word, f->is_write ? "write" : "read",
-                 f->kind == SIMT_FAULT_MISALIGNED ? "" : "", f->size, f->addr,
-                 isa_space_names[f->space], fault_what(f->kind), where);
-    break;
-  case SIMT_FAULT_TRAP:
-  case SIMT_FAULT_BRKPT:
-    launch_error(l, PTXSIM_E_TRAP, "%s:%u:%u: error: %s executed%s%s\n%s\n", file, line, col,
-                 word, f->detail[0] ? ": " : "", f->detail, where);
-    break;
-  default:
-    launch_error(l, PTXSIM_E_FAULT, "%s:%u:%u: error: %s: %s\n%s\n", file, line, col, word,
-                 f->detail, where);
-    break;
-  }
-}
-
-static int warp_setup(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
-                      uint32_t first_thread, uint32_t n_lanes)
+int simt_warp_init(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
+                   uint32_t first_thread, uint32_t n_lanes)
 {
   w->launch = l;
   w->cta = c;
@@ -608,7 +549,7 @@ static int warp_setup(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_i
   return 0;
 }
 
-static void warp_free(simt_warp *w)
+void simt_warp_release(simt_warp *w)
 {
   free(w->stack);
   free(w->frames);
@@ -617,176 +558,3 @@ static void warp_free(simt_warp *w)
   free(w->local);
 }
 
-/* Runs one warp for up to budget instructions; returns how many ran. */
-static uint64_t warp_run(simt_warp *w, uint64_t budget)
-{
-  simt_launch *l = w->launch;
-  uint64_t n = 0, threads = 0;
-  w->is_stopped = false;
-  while (n < budget) {
-    const isa_insn *in = &w->code[w->pc];
-    uint32_t mask = w->active;
-    threads += (uint64_t)__builtin_popcount(mask);
-    if (in->guard != ISA_NONE) {
-      uint32_t g = w->p[in->guard];
-      mask &= in->guard_neg ? ~g : g;
-    }
-    w->pc++;
-    n++;
-    in->exec(w, in, mask);
-    if (PTX_UNLIKELY(w->is_stopped))
-      break;
-    if (PTX_UNLIKELY(w->pc == w->rpc))
-      simt_reconverge(w);
-    if (PTX_UNLIKELY(w->is_stopped))
-      break;
-  }
-  if (!w->is_done && !l->has_fault && w->n_stack && w->pc == w->rpc)
-    simt_reconverge(w);
-  w->n_insns += n;
-  l->warp_insns += n;
-  l->thread_insns += threads;
-  return n;
-}
-
-/* Every live warp of the CTA waits at a barrier that cannot complete:
- * name each waiting warp, its barrier and where it waits. */
-static void report_deadlock(simt_launch *l, simt_cta *c)
-{
-  char list[3072];
-  size_t len = 0;
-  const isa_insn *first = NULL;
-  uint32_t first_id = 0;
-  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
-  for (uint32_t i = 0; i < c->n_warps; i++) {
-    simt_warp *w = &c->warps[i];
-    if (w->is_done || !w->is_blocked)
-      continue;
-    const isa_insn *at = w->bar_insn;
-    if (!first)
-      first = at, first_id = w->barrier;
-    simt_barrier *b = &c->bar[w->barrier];
-    if (len < sizeof list - 200)
-      len += (size_t)snprintf(list + len, sizeof list - len,
-                              "  warp %u (threads %u..%u) waits at barrier %u (%s:%u), which "
-                              "has %u of %u warps\n",
-                              i, i * SIMT_WARP_SIZE, i * SIMT_WARP_SIZE + w->n_lanes - 1,
-                              w->barrier, file, at ? at->ir->loc.line : 0, b->arrived,
-                              b->expected ? b->expected : c->n_live_warps);
-  }
-  list[len] = 0;
-  launch_error(l, PTXSIM_E_DEADLOCK,
-               "%s:%u:%u: error: barrier deadlock: barrier %u of block (%u,%u,%u) in kernel %s "
-               "can never complete (%u of %u warps have exited)\n%s",
-               file, first ? first->ir->loc.line : 0, first ? first->ir->loc.col : 0, first_id,
-               c->ctaid[0], c->ctaid[1], c->ctaid[2], l->kernel->func->name,
-               c->n_warps - c->n_live_warps, c->n_warps, list);
-}
-
-static int cta_run(simt_launch *l, simt_cta *c)
-{
-  for (;;) {
-    bool progress = false, any_left = false;
-    for (uint32_t i = 0; i < c->n_warps; i++) {
-      simt_warp *w = &c->warps[i];
-      if (w->is_done)
-        continue;
-      any_left = true;
-      if (w->is_blocked)
-        continue;
-      uint64_t budget = SIMT_QUANTUM;
-      if (l->max_insns) {
-        if (l->warp_insns >= l->max_insns) {
-          const isa_insn *in = &w->code[w->pc];
-          launch_error(l, PTXSIM_E_TIMEOUT,
-                       "%s:%u:%u: error: kernel %s stopped after %" PRIu64
-                       " warp instructions (the instruction limit): it may never finish\n"
-                       "  in block (%u,%u,%u), warp %u\n",
-                       l->prog->ir->path ? l->prog->ir->path : "<ptx>", in->ir->loc.line,
-                       in->ir->loc.col, l->kernel->func->name, l->warp_insns, c->ctaid[0],
-                       c->ctaid[1], c->ctaid[2], i);
-          return l->status;
-        }
-        if (l->max_insns - l->warp_insns < budget)
-          budget = l->max_insns - l->warp_insns;
-      }
-      warp_run(w, budget);
-      progress = true;
-      if (l->has_fault) {
-        report_fault(l);
-        return l->status;
-      }
-    }
-    if (!any_left)
-      return 0;
-    if (!progress) {
-      /* Every warp left is blocked.  A barrier whose count is "all live
-       * warps" may have completed because others exited. */
-      bool released = false;
-      for (uint32_t b = 0; b < SIMT_N_BARRIERS; b++)
-        if (c->bar[b].arrived && barrier_complete(c, &c->bar[b])) {
-          barrier_release(c, b);
-          released = true;
-        }
-      if (!released) {
-        report_deadlock(l, c);
-        return l->status;
-      }
-    }
-  }
-}
-
-int simt_run(simt_launch *l)
-{
-  const isa_kernel *k = l->kernel;
-  uint32_t threads = l->block[0] * l->block[1] * l->block[2];
-  uint32_t n_warps = (threads + SIMT_WARP_SIZE - 1) / SIMT_WARP_SIZE;
-  simt_cta cta;
-  memset(&cta, 0, sizeof cta);
-  cta.warps = calloc(n_warps, sizeof *cta.warps);
-  cta.shared_bytes = k->static_shared + l->dyn_shared;
-  cta.dyn_shared_base = k->static_shared;
-  cta.shared = calloc(1, cta.shared_bytes ? cta.shared_bytes : 1);
-  int rc = 0;
-  if (!cta.warps || !cta.shared) {
-    launch_error(l, PTXSIM_E_NOMEM, "out of memory for a block of %u threads\n", threads);
-    rc = PTXSIM_E_NOMEM;
-  }
-  for (uint32_t z = 0; !rc && z < l->grid[2]; z++)
-    for (uint32_t y = 0; !rc && y < l->grid[1]; y++)
-      for (uint32_t x = 0; !rc && x < l->grid[0]; x++) {
-        cta.ctaid[0] = x, cta.ctaid[1] = y, cta.ctaid[2] = z;
-        cta.n_warps = n_warps;
-        cta.n_live_warps = n_warps;
-        memset(cta.bar, 0, sizeof cta.bar);
-        for (uint32_t b = 0; b < SIMT_N_BARRIERS; b++)
-          cta.bar[b].red_and = true;
-        memset(cta.shared, 0, cta.shared_bytes);
-        for (uint32_t i = 0; !rc && i < n_warps; i++) {
-          uint32_t first = i * SIMT_WARP_SIZE;
-          uint32_t lanes = threads - first < SIMT_WARP_SIZE ? threads - first : SIMT_WARP_SIZE;
-          if (warp_setup(l, &cta, &cta.warps[i], i, first, lanes)) {
-            launch_error(l, PTXSIM_E_NOMEM, "out of memory for warp state\n");
-            rc = PTXSIM_E_NOMEM;
-          }
-        }
-        if (!rc)
-          rc = cta_run(l, &cta);
-        l->n_ctas++;
-        l->n_warps += n_warps;
-        l->n_threads += threads;
-      }
-  for (uint32_t i = 0; cta.warps && i < n_warps; i++)
-    warp_free(&cta.warps[i]);
-  free(cta.warps);
-  free(cta.shared);
-  return rc ? rc : l->status;
-}
-
-void simt_launch_release(simt_launch *l)
-{
-  free(l->params);
-  free(l->message);
-  l->params = NULL;
-  l->message = NULL;
-}

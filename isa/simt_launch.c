@@ -1,0 +1,385 @@
+/* simt_launch.c -- driving a launch: CTAs, the one-instruction step that
+ * the timing model and the run-time reports use, the functional run loop,
+ * and the messages that stop a launch (faults, deadlocks, runaways).
+ *
+ * Functional mode runs the CTAs of a grid one after another, and the warps
+ * of a CTA round-robin, each for a quantum of instructions or until it
+ * blocks at a barrier, exits or faults; with an observer attached the
+ * quantum is one instruction, so that the times the observer sees
+ * interleave warps as a round-robin scheduler would.  The order is fixed,
+ * so output and statistics are the same on every run.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend/ptx_ops.h"
+#include "isa/simt.h"
+#include "ptxsim.h"
+
+enum { SIMT_QUANTUM = 4096 };
+
+/* ---- messages ------------------------------------------------------------ */
+
+static void launch_error(simt_launch *l, int status, const char *fmt, ...) PTX_PRINTF(3, 4);
+static void launch_error(simt_launch *l, int status, const char *fmt, ...)
+{
+  if (l->message)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[4096];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  l->message = strdup(buf);
+  l->status = status;
+}
+
+static const char *fault_what(simt_fault_kind k)
+{
+  switch (k) {
+  case SIMT_FAULT_OOB: return "out of bounds";
+  case SIMT_FAULT_FREED: return "use after free";
+  case SIMT_FAULT_MISALIGNED: return "misaligned address";
+  case SIMT_FAULT_READONLY: return "write to read-only memory";
+  default: return "";
+  }
+}
+
+/* Turns the recorded fault into the launch's message. */
+static void report_fault(simt_launch *l)
+{
+  const simt_fault *f = &l->fault;
+  const isa_insn *in = f->insn;
+  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
+  uint32_t line = in ? in->ir->loc.line : 0, col = in ? in->ir->loc.col : 0;
+  const char *word = in ? in->ir->form->word->str : "?";
+  const char *fn = in ? in->func->name : "?";
+  char where[512];
+  snprintf(where, sizeof where,
+           "  in kernel %s%s%s, block (%u,%u,%u), thread (%u,%u,%u)", l->kernel->func->name,
+           strcmp(fn, l->kernel->func->name) ? ", function " : "",
+           strcmp(fn, l->kernel->func->name) ? fn : "", f->ctaid[0], f->ctaid[1], f->ctaid[2],
+           f->tid[0], f->tid[1], f->tid[2]);
+  switch (f->kind) {
+  case SIMT_FAULT_OOB:
+  case SIMT_FAULT_FREED:
+  case SIMT_FAULT_MISALIGNED:
+  case SIMT_FAULT_READONLY:
+    launch_error(l, PTXSIM_E_FAULT,
+                 "%s:%u:%u: error: %s: invalid %s%s of size %u at address 0x%" PRIx64
+                 " in .%s space (%s)\n%s\n",
+                 file, line, col, word, f->is_write ? "write" : "read",
+                 f->kind == SIMT_FAULT_MISALIGNED ? "" : "", f->size, f->addr,
+                 isa_space_names[f->space], fault_what(f->kind), where);
+    break;
+  case SIMT_FAULT_TRAP:
+  case SIMT_FAULT_BRKPT:
+    launch_error(l, PTXSIM_E_TRAP, "%s:%u:%u: error: %s executed%s%s\n%s\n", file, line, col,
+                 word, f->detail[0] ? ": " : "", f->detail, where);
+    break;
+  default:
+    launch_error(l, PTXSIM_E_FAULT, "%s:%u:%u: error: %s: %s\n%s\n", file, line, col, word,
+                 f->detail, where);
+    break;
+  }
+}
+
+/* Every live warp of the CTA waits at a barrier that cannot complete:
+ * name each waiting warp, its barrier and where it waits. */
+static void report_deadlock(simt_launch *l, simt_cta *c)
+{
+  char list[3072];
+  size_t len = 0;
+  const isa_insn *first = NULL;
+  uint32_t first_id = 0;
+  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
+  for (uint32_t i = 0; i < c->n_warps; i++) {
+    simt_warp *w = &c->warps[i];
+    if (w->is_done || !w->is_blocked)
+      continue;
+    const isa_insn *at = w->bar_insn;
+    if (!first)
+      first = at, first_id = w->barrier;
+    simt_barrier *b = &c->bar[w->barrier];
+    if (len < sizeof list - 200)
+      len += (size_t)snprintf(list + len, sizeof list - len,
+                              "  warp %u (threads %u..%u) waits at barrier %u (%s:%u), which "
+                              "has %u of %u warps\n",
+                              i, i * SIMT_WARP_SIZE, i * SIMT_WARP_SIZE + w->n_lanes - 1,
+                              w->barrier, file, at ? at->ir->loc.line : 0, b->arrived,
+                              b->expected ? b->expected : c->n_live_warps);
+  }
+  list[len] = 0;
+  launch_error(l, PTXSIM_E_DEADLOCK,
+               "%s:%u:%u: error: barrier deadlock: barrier %u of block (%u,%u,%u) in kernel %s "
+               "can never complete (%u of %u warps have exited)\n%s",
+               file, first ? first->ir->loc.line : 0, first ? first->ir->loc.col : 0, first_id,
+               c->ctaid[0], c->ctaid[1], c->ctaid[2], l->kernel->func->name,
+               c->n_warps - c->n_live_warps, c->n_warps, list);
+}
+
+/* ---- CTAs --------------------------------------------------------------- */
+
+uint32_t simt_launch_warps_per_cta(const simt_launch *l)
+{
+  uint32_t threads = l->block[0] * l->block[1] * l->block[2];
+  return (threads + SIMT_WARP_SIZE - 1) / SIMT_WARP_SIZE;
+}
+
+int simt_cta_init(simt_launch *l, simt_cta *c, uint32_t linear_id)
+{
+  const isa_kernel *k = l->kernel;
+  uint32_t threads = l->block[0] * l->block[1] * l->block[2];
+  uint32_t n_warps = simt_launch_warps_per_cta(l);
+  uint64_t shared_bytes = k->static_shared + l->dyn_shared;
+  if (c->cap_warps < n_warps) {
+    simt_warp *ws = realloc(c->warps, n_warps * sizeof *ws);
+    if (!ws)
+      goto nomem;
+    memset(ws + c->cap_warps, 0, (n_warps - c->cap_warps) * sizeof *ws);
+    c->warps = ws;
+    c->cap_warps = n_warps;
+  }
+  if (!c->shared || c->shared_bytes < shared_bytes) {
+    uint8_t *sh = realloc(c->shared, shared_bytes ? shared_bytes : 1);
+    if (!sh)
+      goto nomem;
+    c->shared = sh;
+  }
+  c->shared_bytes = shared_bytes;
+  c->dyn_shared_base = k->static_shared;
+  memset(c->shared, 0, shared_bytes);
+  c->linear_id = linear_id;
+  c->ctaid[0] = linear_id % l->grid[0];
+  c->ctaid[1] = linear_id / l->grid[0] % l->grid[1];
+  c->ctaid[2] = linear_id / (l->grid[0] * l->grid[1]);
+  c->n_warps = n_warps;
+  c->n_live_warps = n_warps;
+  c->n_issued = 0;
+  memset(c->bar, 0, sizeof c->bar);
+  for (uint32_t b = 0; b < SIMT_N_BARRIERS; b++)
+    c->bar[b].red_and = true;
+  for (uint32_t i = 0; i < n_warps; i++) {
+    uint32_t first = i * SIMT_WARP_SIZE;
+    uint32_t lanes = threads - first < SIMT_WARP_SIZE ? threads - first : SIMT_WARP_SIZE;
+    if (simt_warp_init(l, c, &c->warps[i], i, first, lanes)) {
+      launch_error(l, PTXSIM_E_NOMEM, "out of memory for warp state\n");
+      return PTXSIM_E_NOMEM;
+    }
+  }
+  l->n_ctas++;
+  l->n_warps += n_warps;
+  l->n_threads += threads;
+  return 0;
+nomem:
+  launch_error(l, PTXSIM_E_NOMEM, "out of memory for a block of %u threads\n", threads);
+  return PTXSIM_E_NOMEM;
+}
+
+void simt_cta_free(simt_cta *c)
+{
+  for (uint32_t i = 0; i < c->cap_warps; i++)
+    simt_warp_release(&c->warps[i]);
+  free(c->warps);
+  free(c->shared);
+  c->warps = NULL;
+  c->shared = NULL;
+  c->n_warps = c->cap_warps = 0;
+}
+
+int simt_cta_unblock(simt_launch *l, simt_cta *c)
+{
+  /* A barrier whose count is "all live warps" may have completed because
+   * others exited. */
+  bool released = false;
+  for (uint32_t b = 0; b < SIMT_N_BARRIERS; b++)
+    if (c->bar[b].arrived && simt_barrier_complete(c, &c->bar[b])) {
+      simt_barrier_release(c, b);
+      released = true;
+    }
+  if (released)
+    return 0;
+  report_deadlock(l, c);
+  return l->status;
+}
+
+/* ---- one instruction -------------------------------------------------------- */
+
+static int runaway(simt_launch *l, const simt_warp *w)
+{
+  const isa_insn *in = &w->code[w->pc];
+  const simt_cta *c = w->cta;
+  launch_error(l, PTXSIM_E_TIMEOUT,
+               "%s:%u:%u: error: kernel %s stopped after %" PRIu64
+               " warp instructions (the instruction limit): it may never finish\n"
+               "  in block (%u,%u,%u), warp %u\n",
+               l->prog->ir->path ? l->prog->ir->path : "<ptx>", in->ir->loc.line,
+               in->ir->loc.col, l->kernel->func->name, l->warp_insns, c->ctaid[0], c->ctaid[1],
+               c->ctaid[2], w->warp_id);
+  return l->status;
+}
+
+int simt_step(simt_warp *w, simt_record *rec)
+{
+  simt_launch *l = w->launch;
+  if (PTX_UNLIKELY(l->max_insns && l->warp_insns >= l->max_insns))
+    return runaway(l, w);
+  const isa_insn *in = &w->code[w->pc];
+  uint32_t active = w->active;
+  uint32_t mask = simt_guard_mask(w, in);
+  rec->insn = in;
+  rec->pc = w->pc;
+  rec->active = active;
+  rec->exec = mask;
+  w->is_stopped = false;
+  w->pc++;
+  in->exec(w, in, mask);
+  if (!w->is_stopped && PTX_UNLIKELY(w->pc == w->rpc))
+    simt_reconverge(w);
+  if (!w->is_done && !l->has_fault && w->n_stack && w->pc == w->rpc)
+    simt_reconverge(w);
+  w->n_insns++;
+  w->cta->n_issued++;
+  l->warp_insns++;
+  l->thread_insns += (uint64_t)__builtin_popcount(active);
+  rec->next_active = w->is_done ? 0 : w->active;
+  rec->next_pc = w->pc;
+  rec->depth = w->n_stack;
+  rec->is_warp_done = w->is_done;
+  if (PTX_UNLIKELY(l->has_fault)) {
+    report_fault(l);
+    return l->status;
+  }
+  return 0;
+}
+
+/* ---- the functional run loop ---------------------------------------------- */
+
+/* Runs one warp for up to budget instructions; returns how many ran. */
+static uint64_t warp_run(simt_warp *w, uint64_t budget)
+{
+  simt_launch *l = w->launch;
+  uint64_t n = 0, threads = 0;
+  w->is_stopped = false;
+  while (n < budget) {
+    const isa_insn *in = &w->code[w->pc];
+    uint32_t mask = w->active;
+    threads += (uint64_t)__builtin_popcount(mask);
+    if (in->guard != ISA_NONE) {
+      uint32_t g = w->p[in->guard];
+      mask &= in->guard_neg ? ~g : g;
+    }
+    w->pc++;
+    n++;
+    in->exec(w, in, mask);
+    if (PTX_UNLIKELY(w->is_stopped))
+      break;
+    if (PTX_UNLIKELY(w->pc == w->rpc))
+      simt_reconverge(w);
+    if (PTX_UNLIKELY(w->is_stopped))
+      break;
+  }
+  if (!w->is_done && !l->has_fault && w->n_stack && w->pc == w->rpc)
+    simt_reconverge(w);
+  w->n_insns += n;
+  w->cta->n_issued += n;
+  l->warp_insns += n;
+  l->thread_insns += threads;
+  return n;
+}
+
+/* Runs one warp for up to budget instructions with the observer told
+ * about each; returns how many ran. */
+static uint64_t warp_run_observed(simt_warp *w, uint64_t budget)
+{
+  const simt_observer *ob = w->launch->observer;
+  uint64_t n = 0;
+  while (n < budget && simt_warp_can_step(w)) {
+    simt_record rec;
+    uint64_t time = w->cta->n_issued;
+    int rc = simt_step(w, &rec);
+    n++;
+    if (ob->on_insn)
+      ob->on_insn(ob->ctx, w, &rec, time);
+    if (rec.is_warp_done && ob->on_warp_done)
+      ob->on_warp_done(ob->ctx, w, w->cta->n_issued);
+    if (rc || w->is_stopped)
+      break;
+  }
+  return n;
+}
+
+static int cta_run(simt_launch *l, simt_cta *c)
+{
+  const simt_observer *ob = l->observer;
+  if (ob && ob->on_cta_begin)
+    ob->on_cta_begin(ob->ctx, c, 0);
+  for (;;) {
+    bool progress = false, any_left = false;
+    for (uint32_t i = 0; i < c->n_warps; i++) {
+      simt_warp *w = &c->warps[i];
+      if (w->is_done)
+        continue;
+      any_left = true;
+      if (w->is_blocked)
+        continue;
+      if (ob) {
+        warp_run_observed(w, 1);
+        progress = true;
+        if (l->status)
+          return l->status;
+        continue;
+      }
+      uint64_t budget = SIMT_QUANTUM;
+      if (l->max_insns) {
+        if (l->warp_insns >= l->max_insns)
+          return runaway(l, w);
+        if (l->max_insns - l->warp_insns < budget)
+          budget = l->max_insns - l->warp_insns;
+      }
+      warp_run(w, budget);
+      progress = true;
+      if (l->has_fault) {
+        report_fault(l);
+        return l->status;
+      }
+    }
+    if (!any_left) {
+      if (ob && ob->on_cta_end)
+        ob->on_cta_end(ob->ctx, c, c->n_issued);
+      return 0;
+    }
+    if (!progress) {
+      int rc = simt_cta_unblock(l, c);
+      if (rc)
+        return rc;
+    }
+  }
+}
+
+int simt_run(simt_launch *l)
+{
+  simt_cta cta;
+  memset(&cta, 0, sizeof cta);
+  uint32_t n_ctas = l->grid[0] * l->grid[1] * l->grid[2];
+  int rc = 0;
+  for (uint32_t i = 0; !rc && i < n_ctas; i++) {
+    rc = simt_cta_init(l, &cta, i);
+    if (!rc)
+      rc = cta_run(l, &cta);
+  }
+  simt_cta_free(&cta);
+  return rc ? rc : l->status;
+}
+
+void simt_launch_release(simt_launch *l)
+{
+  free(l->params);
+  free(l->message);
+  l->params = NULL;
+  l->message = NULL;
+}
