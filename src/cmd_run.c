@@ -21,6 +21,7 @@
 
 #include "frontend/ptx_parse.h"
 #include "ptxsim.h"
+#include "src/an_cli.h"
 #include "src/cli.h"
 #include "src/run_args.h"
 
@@ -420,21 +421,6 @@ static int write_outputs(run_ctx *c)
 
 /* ---- statistics -------------------------------------------------------- */
 
-static void json_string(const char *s, FILE *out)
-{
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
-
 static void print_stats(const run_ctx *c)
 {
   ptxsim_stats s;
@@ -455,7 +441,7 @@ static void print_stats(const run_ctx *c)
   }
   FILE *out = stdout;
   fputs("{\n  \"kernel\": ", out);
-  json_string(c->kernel, out);
+  an_json_string(c->kernel, out);
   fprintf(out,
           ",\n  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n"
           "  \"shared_bytes\": %" PRIu64 ",\n"

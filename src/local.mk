@@ -9,7 +9,8 @@ ptxsim_SOURCES = \
 	src/ptxsim.c src/cli.h \
 	src/cmd_check.c src/cmd_dump.c src/cmd_ops.c \
 	src/cmd_run.c src/run_args.c src/run_args.h \
-	src/cmd_exec.c src/exec_elf.c src/exec_elf.h
+	src/cmd_exec.c src/exec_elf.c src/exec_elf.h \
+	src/cmd_cfg.c src/cmd_liveness.c src/an_cli.c src/an_cli.h
 ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 

@@ -23,6 +23,49 @@ static const cli_command commands[] = {
    "  Prints the module as canonical PTX (one statement per line, exact\n"
    "  hexadecimal literals) that parses back to the same program.\n",
    cmd_dump},
+  {"cfg", "control-flow graph: blocks, dominators, loops, divergent branches",
+   "usage: ptxsim cfg FILE.ptx [-k KERNEL] [--all] [--format text|dot|json]\n"
+   "\n"
+   "  Prints the control-flow graph of every kernel of FILE.ptx (-k: of one kernel\n"
+   "  or .func with a body; --all: of the .func functions too): basic blocks with\n"
+   "  their instructions and PTX lines, edges, immediate dominators and immediate\n"
+   "  post-dominators (the reconvergence points), natural loops and their nesting\n"
+   "  depth, barriers, and each conditional branch: whether it can diverge (its\n"
+   "  predicate is not uniform across a warp) and where it reconverges.\n"
+   "\n"
+   "  --format text      readable lines (the default)\n"
+   "  --format dot       one Graphviz digraph per function (divergent branch edges\n"
+   "                     red and bold, loops as dashed clusters)\n"
+   "  --format json      {\"kernels\": [{\"name\", \"blocks\", \"edges\", \"loops\",\n"
+   "                     \"barriers\", \"branches\"}]} (README.md describes it)\n"
+   "\n"
+   "  Exit status: 0 success; 1 bad PTX, an unreadable file or an unknown\n"
+   "  kernel; 2 usage error.\n",
+   cmd_cfg},
+  {"liveness", "register liveness, MaxLive, preemption points, register estimate",
+   "usage: ptxsim liveness FILE.ptx [-k KERNEL] [--all] [--format text|json|csv]\n"
+   "                       [--pp-interval K]\n"
+   "\n"
+   "  Prints, for every kernel of FILE.ptx (-k: one kernel or .func with a body;\n"
+   "  --all: the .func functions too), each instruction's defs, uses, live-in and\n"
+   "  live-out registers and live-in size in 32-bit slots (64-bit registers count\n"
+   "  2, vectors one per element; predicates apart; a guarded write does not kill\n"
+   "  its register), the union set inside divergent regions, and per kernel\n"
+   "  MaxLive and where, the average, a linear-scan register estimate (with the\n"
+   "  ptxas -v count when a PTXAS-REGS.txt beside FILE.ptx records it) and the\n"
+   "  preemption points with their plain and union live sets.\n"
+   "\n"
+   "  --format text      one line per instruction and a summary (the default)\n"
+   "  --format json      {\"kernels\": [{\"name\", \"max_live\", \"max_live_line\",\n"
+   "                     \"pred_max_live\", \"preemption_points\", \"instructions\"}]}\n"
+   "  --format csv       one line per kernel: kernel,instrs,maxlive,avglive,\n"
+   "                     est_regs,n_pp,min_pp_live,max_pp_live\n"
+   "  --pp-interval K    outside loops, one preemption point per K instructions\n"
+   "                     (default 1000); each innermost loop gets one\n"
+   "\n"
+   "  Exit status: 0 success; 1 bad PTX, an unreadable file or an unknown\n"
+   "  kernel; 2 usage error.\n",
+   cmd_liveness},
   {"run", "run one kernel on the emulated GPU",
    "usage: ptxsim run FILE.ptx [-k KERNEL] -g X[,Y[,Z]] -b X[,Y[,Z]] [--shared BYTES]\n"
    "                  [--stats text|json|none] [--max-instructions N] [--arg SPEC]...\n"
