@@ -1,0 +1,200 @@
+/* tm_config.h -- the timing model's GPU configuration.
+ *
+ * A configuration is a plain value (no pointers, copyable with =) filled
+ * from text in GPGPU-Sim's gpgpusim.config format: one `-option value` per
+ * line, `#` comments to the end of the line, values optionally in double
+ * quotes (a quoted value may span lines; whitespace inside quotes is
+ * dropped), and the same option given twice: the last one wins.  Every
+ * option ptxsim models has GPGPU-Sim's name (pipeline/tm_options.def lists
+ * them, with their fields and documentation); options that only ptxsim has
+ * start with -ptxsim_.  Options GPGPU-Sim has but ptxsim does not model
+ * (power model, visualizer, tracing, operand collectors, ...) are accepted
+ * and reported once, all together, as a warning; an unknown option is an
+ * error naming FILE:LINE and the option (with the closest known name).
+ *
+ * Units: cycles are core clock cycles unless a name says otherwise, sizes
+ * of shared memory and caches are bytes, registers are 32-bit registers.
+ *
+ * Field names are a contract with pipeline/, memsys/ and policies/: they
+ * are only ever added, never renamed.  The defaults (tm_config_defaults)
+ * are the embedded GTX480 configuration, configs/gtx480.config.
+ */
+#ifndef PTXSIM_PIPELINE_TM_CONFIG_H
+#define PTXSIM_PIPELINE_TM_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "frontend/ptx_compiler.h"
+#include "frontend/ptx_diag.h"
+#include "memsys/mem_params.h"
+#include "policies/pol_cta.h"
+#include "policies/pol_sched.h"
+
+/* Execution units, as GPGPU-Sim counts them (-gpgpu_num_<x>_units).  With 0
+ * DP units double-precision instructions run on the SFUs and with 0 INT
+ * units integer instructions run on the SP units (GPGPU-Sim's Fermi
+ * configurations rely on both). */
+#define TM_UNITS(X) X(SP, "sp") X(DP, "dp") X(INT, "int") X(SFU, "sfu") X(TENSOR, "tensor_core")
+
+typedef enum tm_unit {
+#define X(id, name) TM_UNIT_##id,
+  TM_UNITS(X)
+#undef X
+  TM_UNIT_COUNT
+} tm_unit;
+
+/* Pipeline register widths (-gpgpu_pipeline_widths), in GPGPU-Sim 4.x's
+ * order; 3.x's shorter lists (7, 9 or 11 entries) are mapped by name. */
+#define TM_PIPES(X)                                                                    \
+  X(ID_OC_SP) X(ID_OC_DP) X(ID_OC_INT) X(ID_OC_SFU) X(ID_OC_MEM) X(OC_EX_SP) X(OC_EX_DP) \
+  X(OC_EX_INT) X(OC_EX_SFU) X(OC_EX_MEM) X(EX_WB) X(ID_OC_TENSOR_CORE) X(OC_EX_TENSOR_CORE)
+
+typedef enum tm_pipe {
+#define X(id) TM_PIPE_##id,
+  TM_PIPES(X)
+#undef X
+  TM_PIPE_COUNT
+} tm_pipe;
+
+/* Latency tables (-ptx_opcode_latency_<t> / -ptx_opcode_initiation_<t>). */
+#define TM_LAT_TABLES(X) X(INT, "int") X(FP, "fp") X(DP, "dp") X(SFU, "sfu") X(TENSOR, "tensor")
+
+typedef enum tm_lat_table {
+#define X(id, name) TM_LAT_##id,
+  TM_LAT_TABLES(X)
+#undef X
+  TM_LAT_COUNT
+} tm_lat_table;
+
+/* Instruction classes within a table, in GPGPU-Sim's list order
+ * "ADD,MAX,MUL,MAD,DIV,SHFL".  int has all six; fp and dp the first five
+ * (their SHFL entry is 0); sfu and tensor give one value, which fills
+ * every class. */
+#define TM_OP_CLASSES(X) X(ADD) X(MAX) X(MUL) X(MAD) X(DIV) X(SHFL)
+
+typedef enum tm_op_class {
+#define X(id) TM_OPC_##id,
+  TM_OP_CLASSES(X)
+#undef X
+  TM_OPC_COUNT
+} tm_op_class;
+
+/* Per-kernel register overrides (-ptxsim_kernel_regs NAME:N). */
+#define TM_MAX_KERNEL_REGS 64
+#define TM_KERNEL_NAME_MAX 256
+
+typedef struct tm_kernel_regs {
+  char name[TM_KERNEL_NAME_MAX];  /* the kernel's (mangled) PTX name */
+  uint32_t regs;                  /* registers per thread */
+} tm_kernel_regs;
+
+/* Where a configuration came from (for messages and the dump header). */
+#define TM_CONFIG_ORIGIN_MAX 256
+
+typedef struct tm_config {
+  char origin[TM_CONFIG_ORIGIN_MAX]; /* "gtx480", a file name, ... */
+
+  /* The GPU. */
+  uint32_t n_clusters;            /* -gpgpu_n_clusters */
+  uint32_t n_cores_per_cluster;   /* -gpgpu_n_cores_per_cluster */
+  uint32_t n_sms;                 /* derived: n_clusters x n_cores_per_cluster */
+
+  /* SM resources (per SM) and allocation rules. */
+  uint32_t max_threads_per_sm;    /* -gpgpu_shader_core_pipeline <nthreads>:... */
+  uint32_t warp_size;             /* -gpgpu_shader_core_pipeline ...:<warpsize> (32) */
+  uint32_t max_warps_per_sm;      /* derived: max_threads_per_sm / warp_size */
+  uint32_t max_ctas_per_sm;       /* -gpgpu_shader_cta */
+  uint32_t n_regs_per_sm;         /* -gpgpu_shader_registers */
+  uint32_t max_regs_per_cta;      /* -gpgpu_registers_per_block (0: no limit) */
+  uint32_t max_smem_per_cta;      /* -gpgpu_shmem_per_block, bytes (0: no limit);
+                                     shared memory per SM is mem.shmem_bytes */
+  uint32_t max_regs_per_thread;   /* -ptxsim_max_regs_per_thread */
+  uint32_t reg_alloc_granularity; /* -ptxsim_reg_alloc_granularity: registers per
+                                     thread rounded up to a multiple (GPGPU-Sim: 4) */
+  uint32_t thread_alloc_granularity; /* -ptxsim_thread_alloc_granularity: threads
+                                     per CTA rounded up to a multiple (a warp) */
+  uint32_t smem_alloc_granularity;/* -ptxsim_smem_alloc_granularity: bytes (1: exact) */
+
+  /* Warp scheduling and issue. */
+  uint32_t n_sched_per_sm;        /* -gpgpu_num_sched_per_core */
+  pol_sched_params sched;         /* -gpgpu_scheduler */
+  uint32_t max_insn_issue_per_warp; /* -gpgpu_max_insn_issue_per_warp (1 or 2) */
+  bool is_dual_issue_diff_units;  /* -gpgpu_dual_issue_diff_exec_units: a dual
+                                     issue must use two different units */
+
+  /* Execution units. */
+  uint32_t n_units[TM_UNIT_COUNT];      /* -gpgpu_num_<unit>_units */
+  uint32_t pipe_width[TM_PIPE_COUNT];   /* -gpgpu_pipeline_widths */
+  uint32_t lat[TM_LAT_COUNT][TM_OPC_COUNT];  /* latency, cycles */
+  uint32_t init[TM_LAT_COUNT][TM_OPC_COUNT]; /* initiation interval, cycles */
+
+  /* ptxsim's own pipeline parameters. */
+  uint32_t max_inflight_per_warp; /* -ptxsim_max_inflight_per_warp: instructions
+                                     issued but not written back, per warp
+                                     (0: unlimited, only the scoreboard holds) */
+  uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
+                                     instructions buffered per warp */
+  uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */
+  uint32_t branch_latency;        /* -ptxsim_branch_latency: issue of a branch
+                                     to the warp's next fetch (SIMT stack
+                                     resolved) */
+  uint32_t barrier_latency;       /* -ptxsim_barrier_latency: last arrival to
+                                     the release of the CTA's warps */
+  uint32_t cta_launch_latency;    /* -gpgpu_TB_launch_latency: CTA dispatch to
+                                     its warps' first fetch */
+  uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency */
+  uint64_t max_cycles;            /* -gpgpu_max_cycle: stop after (0: no limit) */
+  uint64_t max_insn;              /* -gpgpu_max_insn: stop after this many thread
+                                     instructions (0: no limit) */
+  uint64_t seed;                  /* -ptxsim_seed: for every randomised choice */
+  uint32_t n_kernel_regs;         /* -ptxsim_kernel_regs NAME:N (repeatable) */
+  tm_kernel_regs kernel_regs[TM_MAX_KERNEL_REGS];
+
+  /* The memory hierarchy (memsys/mem_params.h). */
+  mem_params mem;
+} tm_config;
+
+/* Fills cfg with the embedded GTX480 configuration. */
+void tm_config_defaults(tm_config *cfg);
+
+/* Applies the options in FILE over cfg (options the file does not give
+ * keep cfg's values), then validates the result.  Messages (errors as
+ * FILE:LINE: error: ..., and one warning naming every ignored option) go
+ * to d.  Returns 0, PTX_EIO when the file cannot be read, PTX_EPARSE on
+ * errors in it or an invalid result (cfg is then unspecified). */
+int tm_config_load_file(tm_config *cfg, const char *path, ptx_diag *d) PTX_MUST_CHECK;
+/* The same for text in memory; name stands for the file in messages. */
+int tm_config_load_string(tm_config *cfg, const char *text, const char *name,
+                          ptx_diag *d) PTX_MUST_CHECK;
+/* Resets cfg to the defaults, then loads the named configuration
+ * ("gtx480", "gtx280", "sm75") or, when name is none of those, the file
+ * called name.  Returns as tm_config_load_file; PTX_ENOTFOUND (with a
+ * message listing the names) when name is neither a configuration nor a
+ * readable file. */
+int tm_config_load_named(tm_config *cfg, const char *name, ptx_diag *d) PTX_MUST_CHECK;
+/* Sets one option as if it were a line of a file called `where`. */
+int tm_config_set_option(tm_config *cfg, const char *option, const char *value,
+                         const char *where, ptx_diag *d) PTX_MUST_CHECK;
+/* Recomputes the derived fields and checks every value (zero SMs, warp
+ * size other than 32, cache line sizes not powers of two, ...); each
+ * problem is an error naming the option.  Returns 0 or PTX_EPARSE. */
+int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d) PTX_MUST_CHECK;
+
+/* Prints every modelled option in the config format, so that loading the
+ * dump gives back an identical configuration. */
+void tm_config_dump(const tm_config *cfg, FILE *out);
+
+/* The named configurations: count, and name and one-line description of
+ * the i-th (NULL past the end). */
+size_t tm_config_named_count(void);
+const char *tm_config_named(size_t i, const char **description);
+
+/* The register override for kernel (0 when none). */
+uint32_t tm_config_kernel_regs(const tm_config *cfg, const char *kernel);
+/* The per-SM limits and granularities of the CTA accounting. */
+void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out);
+
+#endif /* PTXSIM_PIPELINE_TM_CONFIG_H */
