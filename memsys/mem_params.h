@@ -88,7 +88,8 @@ typedef struct mem_dram_timing {
  * the 64 characters name, most significant bit first, which field each
  * address bit belongs to (R row, B bank, C column, S burst offset, 0
  * unused, D channel); dramid@N puts the channel bits at bit N (GPGPU-Sim
- * then removes them from the address before taking the other fields). */
+ * then removes them from the address before taking the other fields).
+ * S bits are only in burst_mask: the DRAM column is col_mask | burst_mask. */
 typedef struct mem_addr_map {
   uint64_t row_mask, bank_mask, col_mask, burst_mask, chan_mask;
   uint32_t chan_at;            /* dramid@N, or UINT32_MAX when absent */
