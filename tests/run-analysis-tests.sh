@@ -75,7 +75,7 @@ expect_grep() { # file pattern description
 }
 
 # ---- hand-derived goldens ------------------------------------------------------------------
-for b in straight branches loops; do
+for b in straight branches loops fig25; do
   golden $b.cfg.txt cfg $b.ptx
   golden $b.cfg.dot cfg --format dot $b.ptx
   golden $b.cfg.json cfg --format json $b.ptx
