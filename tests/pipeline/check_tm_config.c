@@ -1,0 +1,574 @@
+/* check_tm_config.c -- the timing configuration (pipeline/tm_config*.c):
+ * the embedded configurations against the seeds' published numbers, the
+ * dump round trip, GPGPU-Sim's own GTX480 file, the file format, errors
+ * and validation.
+ *
+ * Expected values come from the design digests (000, 002a/b, 004) and
+ * GPGPU-Sim's and Accel-Sim's public configuration files, not from the
+ * program.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/tm_config.h"
+#include "tests/test_util.h"
+
+static char *dump_of(const tm_config *cfg)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  ck_assert_ptr_nonnull(f);
+  tm_config_dump(cfg, f);
+  fclose(f);
+  return text;
+}
+
+/* Loads text over cfg; returns the status, the messages in *msgs. */
+static int load(tm_config *cfg, const char *text, char **msgs)
+{
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  int rc = tm_config_load_string(cfg, text, "t.cfg", &d);
+  *msgs = strdup(ptx_diag_text(&d));
+  ptx_diag_free(&d);
+  return rc;
+}
+
+static void load_ok(tm_config *cfg, const char *text)
+{
+  char *msgs;
+  int rc = load(cfg, text, &msgs);
+  ck_assert_msg(rc == 0, "load failed: %s", msgs);
+  free(msgs);
+}
+
+/* Loads text over the defaults and expects failure with want in the
+ * messages. */
+static void load_fails(const char *text, const char *want)
+{
+  tm_config cfg;
+  tm_config_defaults(&cfg);
+  char *msgs;
+  int rc = load(&cfg, text, &msgs);
+  ck_assert_msg(rc == PTX_EPARSE, "'%s' loaded", text);
+  ck_assert_msg(strstr(msgs, want) != NULL, "messages:\n%s\nwant: %s", msgs, want);
+  free(msgs);
+}
+
+static uint64_t cache_bytes(const mem_cache_params *c)
+{
+  return (uint64_t)c->n_sets * c->line_bytes * c->assoc;
+}
+
+/* ---- the named configurations ---------------------------------------- */
+
+START_TEST(gtx480_defaults)
+{
+  /* Seeds 000/001/004 and GPGPU-Sim's GTX480: 15 SMs, 1536 threads, 8
+   * CTAs, 32768 registers, 48 KB shared memory, 16 KB L1, 768 KB L2, 6
+   * channels, 700 / 924 MHz, 2 LRR schedulers. */
+  tm_config c;
+  tm_config_defaults(&c);
+  ck_assert_str_eq(c.origin, "gtx480");
+  ck_assert_uint_eq(c.n_sms, 15);
+  ck_assert_uint_eq(c.max_threads_per_sm, 1536);
+  ck_assert_uint_eq(c.warp_size, 32);
+  ck_assert_uint_eq(c.max_warps_per_sm, 48);
+  ck_assert_uint_eq(c.max_ctas_per_sm, 8);
+  ck_assert_uint_eq(c.n_regs_per_sm, 32768);
+  ck_assert_uint_eq(c.mem.shmem_bytes, 48 * 1024);
+  ck_assert_uint_eq(c.reg_alloc_granularity, 4);
+  ck_assert_uint_eq(c.thread_alloc_granularity, 32);
+  ck_assert_uint_eq(c.max_regs_per_thread, 64);
+  ck_assert_uint_eq(cache_bytes(&c.mem.l1d), 16 * 1024);
+  ck_assert_uint_eq(c.mem.l1d.line_bytes, 128);
+  ck_assert_uint_eq(c.mem.n_channels, 6);
+  ck_assert_uint_eq(cache_bytes(&c.mem.l2) * c.mem.n_channels * c.mem.n_sub_partitions,
+                    768 * 1024);
+  ck_assert(c.mem.core_mhz == 700.0 && c.mem.dram_mhz == 924.0);
+  ck_assert_uint_eq(c.n_sched_per_sm, 2);
+  ck_assert_str_eq(c.sched.name, "lrr");
+  ck_assert_uint_eq(c.n_units[TM_UNIT_SP], 2);
+  ck_assert_uint_eq(c.n_units[TM_UNIT_SFU], 1);
+  ck_assert_uint_eq(c.n_units[TM_UNIT_DP], 0);
+  /* GPGPU-Sim's GTX480 latencies ADD,MAX,MUL,MAD,DIV. */
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_ADD], 4);
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_MAX], 13);
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_DIV], 145);
+  ck_assert_uint_eq(c.init[TM_LAT_INT][TM_OPC_MUL], 2);
+  ck_assert_uint_eq(c.lat[TM_LAT_FP][TM_OPC_DIV], 39);
+  ck_assert_uint_eq(c.lat[TM_LAT_DP][TM_OPC_DIV], 330);
+  ck_assert_uint_eq(c.init[TM_LAT_DP][TM_OPC_DIV], 130);
+  /* One value for the SFU fills every class. */
+  ck_assert_uint_eq(c.lat[TM_LAT_SFU][TM_OPC_ADD], 8);
+  ck_assert_uint_eq(c.lat[TM_LAT_SFU][TM_OPC_SHFL], 8);
+  /* GDDR5: 16 banks, tCL = tRP = tRCD = 12 (000 Table 1). */
+  ck_assert_uint_eq(c.mem.dram.n_banks, 16);
+  ck_assert_uint_eq(c.mem.dram.tCL, 12);
+  ck_assert_uint_eq(c.mem.dram.tRP, 12);
+  ck_assert_uint_eq(c.mem.dram.tRCD, 12);
+  ck_assert_uint_eq(c.mem.dram.n_bank_groups, 4);
+  /* 384-bit bus at 924 MHz QDR: 177 GB/s (004 Table 2.1). */
+  double gbs = c.mem.n_channels * c.mem.dram_chips * c.mem.dram_bus_bytes * c.mem.dram_mhz *
+               c.mem.dram_data_ratio / 1000.0;
+  ck_assert_msg(gbs > 177.0 && gbs < 177.5, "%f GB/s", gbs);
+  ck_assert_uint_eq(c.n_kernel_regs, 0);
+}
+END_TEST
+
+START_TEST(gtx280_seed002)
+{
+  /* 002a Table 1 / 002b Table 6: 30 SMs, 8 TBs and 1024 threads, 16k
+   * registers, 16 KB smem, one RR scheduler, L2 256 KB per channel with
+   * 64-byte lines, 16 channels of 8 banks, tCL 10, tRP 10, tRCD 12, 325 MHz
+   * core, one instruction in flight per warp. */
+  tm_config c;
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_load_named(&c, "gtx280", &d), 0);
+  ck_assert_uint_eq(d.n_warnings + d.n_errors, 0);
+  ptx_diag_free(&d);
+  ck_assert_uint_eq(c.n_sms, 30);
+  ck_assert_uint_eq(c.max_ctas_per_sm, 8);
+  ck_assert_uint_eq(c.max_threads_per_sm, 1024);
+  ck_assert_uint_eq(c.n_regs_per_sm, 16384);
+  ck_assert_uint_eq(c.mem.shmem_bytes, 16384);
+  ck_assert_uint_eq(c.n_sched_per_sm, 1);
+  ck_assert_str_eq(c.sched.name, "lrr");
+  ck_assert_uint_eq(c.max_inflight_per_warp, 1);
+  ck_assert(c.mem.core_mhz == 325.0 && c.mem.dram_mhz == 800.0);
+  ck_assert_uint_eq(cache_bytes(&c.mem.l1d), 48 * 1024);
+  ck_assert_uint_eq(c.mem.l1d.line_bytes, 64);
+  ck_assert_uint_eq(c.mem.n_channels, 16);
+  ck_assert_uint_eq(cache_bytes(&c.mem.l2) * c.mem.n_sub_partitions, 256 * 1024);
+  ck_assert_uint_eq(c.mem.l2.line_bytes, 64);
+  ck_assert_uint_eq(c.mem.l2.assoc, 8);
+  ck_assert_uint_eq(c.mem.dram.n_banks, 8);
+  ck_assert_uint_eq(c.mem.dram.tCL, 10);
+  ck_assert_uint_eq(c.mem.dram.tRP, 10);
+  ck_assert_uint_eq(c.mem.dram.tRCD, 12);
+  /* 200 GB/s total (about: 204.8). */
+  double gbs = c.mem.n_channels * c.mem.dram_chips * c.mem.dram_bus_bytes * c.mem.dram_mhz *
+               c.mem.dram_data_ratio / 1000.0;
+  ck_assert_msg(gbs > 195.0 && gbs < 210.0, "%f GB/s", gbs);
+  /* The 8-cycle ALU of the 8-lane view is 2 cycles of the 32-lane model. */
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_ADD], 2);
+  ck_assert_uint_eq(c.branch_latency, 1);
+}
+END_TEST
+
+START_TEST(sm75_accel_sim)
+{
+  /* Accel-Sim's RTX 2060: 30 SMs, 1024 threads, 32 CTAs, 64k registers,
+   * 64 KB shared memory, 4 GTO schedulers, 3 MB L2, 12 channels, 1365 MHz,
+   * 336 GB/s. */
+  tm_config c;
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_load_named(&c, "sm75", &d), 0);
+  ptx_diag_free(&d);
+  ck_assert_uint_eq(c.n_sms, 30);
+  ck_assert_uint_eq(c.max_threads_per_sm, 1024);
+  ck_assert_uint_eq(c.max_ctas_per_sm, 32);
+  ck_assert_uint_eq(c.n_regs_per_sm, 65536);
+  ck_assert_uint_eq(c.mem.shmem_bytes, 65536);
+  ck_assert_uint_eq(c.n_sched_per_sm, 4);
+  ck_assert_str_eq(c.sched.name, "gto");
+  ck_assert_uint_eq(c.n_units[TM_UNIT_INT], 4);
+  ck_assert_uint_eq(c.n_units[TM_UNIT_TENSOR], 4);
+  ck_assert_uint_eq(c.pipe_width[TM_PIPE_EX_WB], 8);
+  ck_assert(c.mem.l1d.is_sectored && c.mem.l2.is_sectored);
+  ck_assert_uint_eq(cache_bytes(&c.mem.l2) * c.mem.n_channels * c.mem.n_sub_partitions,
+                    3u * 1024 * 1024);
+  ck_assert(c.mem.core_mhz == 1365.0);
+  double gbs = c.mem.n_channels * c.mem.dram_chips * c.mem.dram_bus_bytes * c.mem.dram_mhz *
+               c.mem.dram_data_ratio / 1000.0;
+  ck_assert_msg(gbs > 335.9 && gbs < 336.1, "%f GB/s", gbs);
+  ck_assert_uint_eq(c.lat[TM_LAT_SFU][TM_OPC_DIV], 100);
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_SHFL], 32);
+}
+END_TEST
+
+START_TEST(named_list)
+{
+  ck_assert_uint_eq(tm_config_named_count(), 3);
+  const char *desc = NULL;
+  ck_assert_str_eq(tm_config_named(0, &desc), "gtx480");
+  ck_assert_ptr_nonnull(desc);
+  ck_assert_str_eq(tm_config_named(1, NULL), "gtx280");
+  ck_assert_str_eq(tm_config_named(2, NULL), "sm75");
+  ck_assert_ptr_null(tm_config_named(3, NULL));
+  tm_config c;
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_load_named(&c, "gtx9000", &d), PTX_ENOTFOUND);
+  ck_assert_str_eq(ptx_diag_text(&d),
+                   "ptxsim: error: unknown configuration 'gtx9000' (named: gtx480, gtx280, sm75; "
+                   "or a file)\n");
+  ptx_diag_free(&d);
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_load_named(&c, "/nonexistent/x.config", &d), PTX_EIO);
+  ck_assert_ptr_nonnull(strstr(ptx_diag_text(&d), "/nonexistent/x.config: error: cannot read"));
+  ptx_diag_free(&d);
+}
+END_TEST
+
+/* ---- the dump -------------------------------------------------------- */
+
+/* Dumping config i and loading the dump over config j gives config i
+ * again: the dump is complete and reads back exactly. */
+START_TEST(dump_round_trip)
+{
+  int i = _i / 3, j = _i % 3;
+  const char *a = tm_config_named((size_t)i, NULL), *b = tm_config_named((size_t)j, NULL);
+  tm_config ca, cb;
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_load_named(&ca, a, &d), 0);
+  ck_assert_int_eq(tm_config_load_named(&cb, b, &d), 0);
+  ptx_diag_free(&d);
+  if (i == 1)
+    load_ok(&ca, "-ptxsim_kernel_regs _Z6kernelPfi:23\n-ptxsim_kernel_regs other:8\n");
+  char *da = dump_of(&ca);
+  load_ok(&cb, da);
+  char *db = dump_of(&cb);
+  ck_assert_msg(strcmp(da, db) == 0, "%s over %s differs", a, b);
+  /* A few fields directly. */
+  ck_assert_uint_eq(cb.n_sms, ca.n_sms);
+  ck_assert_uint_eq(cb.mem.l2.n_sets, ca.mem.l2.n_sets);
+  ck_assert(memcmp(cb.lat, ca.lat, sizeof ca.lat) == 0);
+  ck_assert(memcmp(cb.init, ca.init, sizeof ca.init) == 0);
+  ck_assert(memcmp(cb.pipe_width, ca.pipe_width, sizeof ca.pipe_width) == 0);
+  ck_assert(memcmp(&cb.mem.dram, &ca.mem.dram, sizeof ca.mem.dram) == 0);
+  ck_assert(memcmp(&cb.mem.addr_map, &ca.mem.addr_map, sizeof ca.mem.addr_map) == 0);
+  ck_assert(cb.mem.core_mhz == ca.mem.core_mhz && cb.mem.dram_mhz == ca.mem.dram_mhz);
+  if (i == 1) {
+    ck_assert_uint_eq(tm_config_kernel_regs(&cb, "_Z6kernelPfi"), 23);
+    ck_assert_uint_eq(tm_config_kernel_regs(&cb, "other"), 8);
+  }
+  free(da);
+  free(db);
+}
+END_TEST
+
+START_TEST(dump_format)
+{
+  tm_config c;
+  tm_config_defaults(&c);
+  char *text = dump_of(&c);
+  /* Every modelled option appears once, in config syntax. */
+  ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_n_clusters                      15\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_clock_domains                   "
+                                     "700.0:700.0:700.0:924.0\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_scheduler                       lrr\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_pipeline_widths                 "
+                                     "2,0,0,1,1,2,0,0,1,1,2,0,0\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-ptx_opcode_latency_int                "
+                                     "4,13,4,5,145,32\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-ptx_opcode_latency_fp                 4,13,4,5,39\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-ptx_opcode_latency_sfu                8\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n#-ptxsim_kernel_regs"));
+  ck_assert_ptr_null(strstr(text, "-rop_latency"));
+  free(text);
+}
+END_TEST
+
+/* ---- GPGPU-Sim's GTX480 file ------------------------------------------ */
+
+START_TEST(gpgpusim_gtx480_file)
+{
+  tm_config c;
+  tm_config_defaults(&c);
+  /* Start from something else, so that every value below is the file's. */
+  load_ok(&c, "-gpgpu_n_clusters 3\n-gpgpu_scheduler lrr\n-gpgpu_l2_rop_latency 7\n");
+  const char *path = test_path("tests/pipeline/data/gpgpusim-gtx480.config");
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  int rc = tm_config_load_file(&c, path, &d);
+  ck_assert_msg(rc == 0, "%s", ptx_diag_text(&d));
+  ck_assert_uint_eq(d.n_errors, 0);
+  ck_assert_uint_eq(d.n_warnings, 1);
+  /* The options GPGPU-Sim has and ptxsim does not model, once each, in the
+   * order the file gives them. */
+  char want[2048];
+  snprintf(want, sizeof want,
+           "%s: warning: ignoring 21 GPGPU-Sim options that ptxsim does not model: "
+           "-gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
+           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, "
+           "-gpgpu_ptx_save_converted_ptxplus, -gpgpu_simd_model, -gpgpu_cache:il1, "
+           "-gpgpu_operand_collector_num_units_sp, -gpgpu_operand_collector_num_units_sfu, "
+           "-gpgpu_operand_collector_num_in_ports_sp, -gpgpu_operand_collector_num_out_ports_sp, "
+           "-gpgpu_num_reg_banks, -network_mode, -inter_config_file, -gpgpu_mem_address_mask, "
+           "-gpgpu_memlatency_stat, -gpgpu_runtime_stat, -enable_ptx_file_line_stats, "
+           "-visualizer_enabled, -power_simulation_enabled, -gpuwattch_xml_file\n",
+           path);
+  ck_assert_str_eq(ptx_diag_text(&d), want);
+  ptx_diag_free(&d);
+  ck_assert_uint_eq(c.n_sms, 15);
+  ck_assert_str_eq(c.sched.name, "gto");
+  ck_assert_uint_eq(c.n_sched_per_sm, 2);
+  /* -rop_latency is GPGPU-Sim 3.x's name of -gpgpu_l2_rop_latency. */
+  ck_assert_uint_eq(c.mem.l2_rop_latency, 120);
+  /* The 9-entry widths ID_OC_SP,ID_OC_DP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,
+   * OC_EX_DP,OC_EX_SFU,OC_EX_MEM,EX_WB = 2,0,1,1,2,0,1,1,2. */
+  static const uint32_t widths[TM_PIPE_COUNT] = {
+    [TM_PIPE_ID_OC_SP] = 2, [TM_PIPE_ID_OC_SFU] = 1, [TM_PIPE_ID_OC_MEM] = 1,
+    [TM_PIPE_OC_EX_SP] = 2, [TM_PIPE_OC_EX_SFU] = 1, [TM_PIPE_OC_EX_MEM] = 1,
+    [TM_PIPE_EX_WB] = 2,
+  };
+  for (int k = 0; k < TM_PIPE_COUNT; k++)
+    ck_assert_msg(c.pipe_width[k] == widths[k], "width %d: %u", k, c.pipe_width[k]);
+  /* Five latencies; SHFL keeps its earlier value. */
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_MAD], 5);
+  ck_assert_uint_eq(c.init[TM_LAT_INT][TM_OPC_MAD], 1);
+  ck_assert_uint_eq(c.lat[TM_LAT_INT][TM_OPC_SHFL], 32);
+  /* The DRAM timing spans two lines inside quotes. */
+  ck_assert_uint_eq(c.mem.dram.tRC, 40);
+  ck_assert_uint_eq(c.mem.dram.tCL, 12);
+  ck_assert_uint_eq(c.mem.dram.tRTPL, 2);
+  ck_assert_uint_eq(c.mem.dram_data_ratio, 4);
+  ck_assert_uint_eq(c.mem.l1d.n_sets, 32);
+  ck_assert_int_eq(c.mem.l1d.set_index, MEM_INDEX_FERMI_HASH);
+  ck_assert_uint_eq(c.mem.l2.n_sets, 64);
+  ck_assert_uint_eq(c.mem.l1t.assoc, 24);
+}
+END_TEST
+
+START_TEST(many_ignored_wrap)
+{
+  /* More ignored options than one diagnostic line holds: the warning goes
+   * on in notes; each name still appears once. */
+  static const char *const names[] = {
+    "-gpgpu_operand_collector_num_units_sp", "-gpgpu_operand_collector_num_units_dp",
+    "-gpgpu_operand_collector_num_units_sfu", "-gpgpu_operand_collector_num_units_int",
+    "-gpgpu_operand_collector_num_units_tensor_core", "-gpgpu_operand_collector_num_units_mem",
+    "-gpgpu_operand_collector_num_units_gen", "-gpgpu_operand_collector_num_in_ports_sp",
+    "-gpgpu_operand_collector_num_in_ports_dp", "-gpgpu_operand_collector_num_in_ports_sfu",
+    "-gpgpu_operand_collector_num_in_ports_int", "-gpgpu_operand_collector_num_in_ports_mem",
+    "-gpgpu_operand_collector_num_in_ports_gen", "-gpgpu_operand_collector_num_out_ports_sp",
+    "-gpgpu_operand_collector_num_out_ports_dp", "-gpgpu_operand_collector_num_out_ports_sfu",
+    "-gpgpu_operand_collector_num_out_ports_int", "-gpgpu_operand_collector_num_out_ports_mem",
+    "-gpgpu_operand_collector_num_out_ports_gen", "-accelwattch_hybrid_perfsim_L1_RH",
+    "-accelwattch_hybrid_perfsim_L1_RM", "-accelwattch_hybrid_perfsim_L1_WH",
+    "-accelwattch_hybrid_perfsim_L1_WM", "-accelwattch_hybrid_perfsim_L2_RH",
+  };
+  char text[4096];
+  size_t k = 0;
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    k += (size_t)snprintf(text + k, sizeof text - k, "%s 1\n%s 2\n", names[i], names[i]);
+  tm_config c;
+  tm_config_defaults(&c);
+  char *msgs;
+  ck_assert_int_eq(load(&c, text, &msgs), 0);
+  ck_assert(strncmp(msgs, "t.cfg: warning: ignoring 24 GPGPU-Sim options", 45) == 0);
+  ck_assert_ptr_nonnull(strstr(msgs, "\nt.cfg: note: also ignored: "));
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    char key[96];
+    snprintf(key, sizeof key, "%s,", names[i]);
+    const char *at = strstr(msgs, names[i]);
+    ck_assert_msg(at != NULL, "%s missing", names[i]);
+    /* Only once (the longer names contain no shorter one as a prefix
+     * followed by the same separator). */
+    const char *sep = at + strlen(names[i]);
+    ck_assert(*sep == ',' || *sep == '\n');
+    ck_assert_ptr_null(strstr(sep, key));
+  }
+  free(msgs);
+}
+END_TEST
+
+/* ---- the format ------------------------------------------------------ */
+
+START_TEST(format_details)
+{
+  tm_config c;
+  tm_config_defaults(&c);
+  load_ok(&c, "# a comment line\n"
+              "   \t\n"
+              "-gpgpu_n_clusters 7   # trailing comment\n"
+              "-gpgpu_n_clusters 9\n"                       /* last wins */
+              "\t-gpgpu_shader_cta\t4\r\n"                    /* tabs, CRLF */
+              "-gpgpu_scheduler \"two_level_active:6:0:1\"\n" /* quoted */
+              "-gpgpu_shader_core_pipeline 1024:32:32\n"    /* 3rd field ignored */
+              "-gpgpu_pipeline_widths 1,1,1,1,1,1,1\n"      /* 3.x 7 entries */
+              "-ptx_opcode_latency_dp \"1, 2, 3,\n  4,5\"  # spaces dropped\n"
+              "-gmem_skip_L1D 1\n"
+              "-ptx_opcode_latency_tesnor 99\n"             /* GPGPU-Sim's spelling */
+              "-ptxsim_kernel_regs k1:10\n"
+              "-ptxsim_kernel_regs ns::k2:12\n"
+              "-ptxsim_kernel_regs k1:16\n"                 /* same kernel: last wins */
+              "-gpgpu_max_cycle 18446744073709551615\n"
+              "-gpgpu_n_cores_per_cluster 2");               /* no final newline */
+  ck_assert_uint_eq(c.n_clusters, 9);
+  ck_assert_uint_eq(c.n_sms, 18);
+  ck_assert_uint_eq(c.max_ctas_per_sm, 4);
+  ck_assert_str_eq(c.sched.name, "two_level_active");
+  ck_assert_uint_eq(c.sched.n_active, 6);
+  ck_assert_uint_eq(c.max_threads_per_sm, 1024);
+  ck_assert_uint_eq(c.max_warps_per_sm, 32);
+  ck_assert_uint_eq(c.pipe_width[TM_PIPE_ID_OC_SFU], 1);
+  ck_assert_uint_eq(c.pipe_width[TM_PIPE_ID_OC_DP], 0);
+  ck_assert_uint_eq(c.pipe_width[TM_PIPE_EX_WB], 1);
+  ck_assert_uint_eq(c.lat[TM_LAT_DP][TM_OPC_ADD], 1);
+  ck_assert_uint_eq(c.lat[TM_LAT_DP][TM_OPC_DIV], 5);
+  ck_assert(c.mem.l1d_bypass_global);
+  ck_assert_uint_eq(c.lat[TM_LAT_TENSOR][TM_OPC_MAD], 99);
+  ck_assert_uint_eq(c.n_kernel_regs, 2);
+  ck_assert_uint_eq(tm_config_kernel_regs(&c, "k1"), 16);
+  ck_assert_uint_eq(tm_config_kernel_regs(&c, "ns::k2"), 12);
+  ck_assert_uint_eq(tm_config_kernel_regs(&c, "k3"), 0);
+  ck_assert_uint_eq(c.max_cycles, UINT64_MAX);
+  ck_assert_str_eq(c.origin, "t.cfg");
+  /* One option set from the command line. */
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_set_option(&c, "-gpgpu_shader_cta", "6", "--set", &d), 0);
+  ck_assert_uint_eq(c.max_ctas_per_sm, 6);
+  ck_assert_int_eq(tm_config_set_option(&c, "-visualizer_enabled", "1", "--set", &d), 0);
+  ck_assert_int_eq(tm_config_set_option(&c, "-gpgpu_shader_ctas", "6", "--set", &d),
+                   PTX_EPARSE);
+  ck_assert_str_eq(ptx_diag_text(&d),
+                   "--set: warning: ignoring -visualizer_enabled: ptxsim does not model it\n"
+                   "--set: error: unknown option '-gpgpu_shader_ctas'; did you mean "
+                   "'-gpgpu_shader_cta'?\n");
+  ptx_diag_free(&d);
+}
+END_TEST
+
+START_TEST(cta_limits)
+{
+  tm_config c;
+  tm_config_defaults(&c);
+  pol_cta_limits l;
+  tm_config_cta_limits(&c, &l);
+  ck_assert_uint_eq(l.max_threads, 1536);
+  ck_assert_uint_eq(l.max_ctas, 8);
+  ck_assert_uint_eq(l.n_regs, 32768);
+  ck_assert_uint_eq(l.smem_bytes, 49152);
+  ck_assert_uint_eq(l.warp_size, 32);
+  ck_assert_uint_eq(l.reg_granularity, 4);
+  ck_assert_uint_eq(l.thread_granularity, 32);
+  ck_assert_uint_eq(l.smem_granularity, 1);
+  ck_assert_uint_eq(l.max_regs_per_thread, 64);
+}
+END_TEST
+
+/* ---- errors ---------------------------------------------------------- */
+
+START_TEST(errors_located)
+{
+  load_fails("# ok\n-gpgpu_n_clusters 15\n  -gpgpu_n_cluster 15\n",
+             "t.cfg:3:3: error: unknown option '-gpgpu_n_cluster'; did you mean "
+             "'-gpgpu_n_clusters'?\n");
+  load_fails("-totally_unrelated_thing 1\n", "t.cfg:1:1: error: unknown option "
+                                             "'-totally_unrelated_thing'\n");
+  load_fails("-gpgpu_n_clusters fifteen\n",
+             "t.cfg:1:1: error: -gpgpu_n_clusters: 'fifteen' is not a number");
+  load_fails("-gpgpu_n_clusters -3\n", "'-3' is not a number");
+  load_fails("-gpgpu_n_clusters 4294967296\n", "'4294967296' is not a number");
+  load_fails("-gpgpu_n_clusters\n", "t.cfg:1:1: error: -gpgpu_n_clusters: missing value");
+  load_fails("gpgpu_n_clusters 15\n", "t.cfg:1:1: error: expected an option '-name value', "
+                                      "found 'gpgpu_n_clusters'");
+  load_fails("\n\n-gpgpu_dram_timing_opt \"nbk=16:\n", "t.cfg:3:1: error: "
+                                                       "-gpgpu_dram_timing_opt: unterminated "
+                                                       "quoted value");
+  load_fails("-gpgpu_scheduler \"gto\" x\n", "t.cfg:1:24: error: -gpgpu_scheduler: text after "
+                                             "the quoted value");
+  load_fails("-gpgpu_scheduler fifo\n",
+             "t.cfg:1:1: error: -gpgpu_scheduler: unknown warp scheduler 'fifo' (valid: lrr, "
+             "gto, two_level_active)");
+  load_fails("-gpgpu_pipeline_widths 1,2,3\n", "expected 7, 9, 11 or 13");
+  load_fails("-ptx_opcode_latency_int 1,2,3,4\n", "expected 5 or 6 comma-separated numbers");
+  load_fails("-ptx_opcode_latency_fp 1,2,3,4,5,6\n", "expected 5 comma-separated numbers");
+  load_fails("-ptx_opcode_latency_sfu 1,2\n", "expected one number");
+  load_fails("-gpgpu_clock_domains 700:700:700\n", "<core>:<interconnect>:<L2>:<DRAM>");
+  load_fails("-gpgpu_clock_domains 700:700:0:924\n", "each > 0");
+  load_fails("-gpgpu_shader_core_pipeline 1536\n", "expected <threads per SM>:<warp size>");
+  load_fails("-ptxsim_kernel_regs k1\n", "expected KERNEL:REGISTERS");
+  load_fails("-gpgpu_cache:dl1 32:128\n", "t.cfg:1:1: error: -gpgpu_cache:dl1: ");
+  /* Several errors: all reported. */
+  tm_config c;
+  tm_config_defaults(&c);
+  char *msgs;
+  ck_assert_int_eq(load(&c, "-a 1\n-gpgpu_n_clusters x\n-b 2\n", &msgs), PTX_EPARSE);
+  ck_assert_ptr_nonnull(strstr(msgs, "t.cfg:1:1:"));
+  ck_assert_ptr_nonnull(strstr(msgs, "t.cfg:2:1:"));
+  ck_assert_ptr_nonnull(strstr(msgs, "t.cfg:3:1:"));
+  free(msgs);
+}
+END_TEST
+
+START_TEST(validation)
+{
+  load_fails("-gpgpu_n_clusters 0\n",
+             "t.cfg: error: -gpgpu_n_clusters: the GPU has no SMs (clusters x cores per "
+             "cluster is 0)\n");
+  load_fails("-gpgpu_n_cores_per_cluster 0\n", "-gpgpu_n_cores_per_cluster: the GPU has no SMs");
+  load_fails("-gpgpu_shader_core_pipeline 1536:16\n",
+             "t.cfg: error: -gpgpu_shader_core_pipeline: warp size 16 is not supported "
+             "(ptxsim models 32-thread warps)\n");
+  load_fails("-gpgpu_shader_core_pipeline 1000:32\n", "1000 threads per SM is not a multiple");
+  load_fails("-gpgpu_cache:dl1 N:32:96:4,L:L:m:N:L,A:32:8,8\n",
+             "-gpgpu_cache:dl1: line size 96 is not a power of two");
+  load_fails("-gpgpu_cache:dl2 N:48:128:8,L:B:m:W:L,A:32:4,4\n",
+             "-gpgpu_cache:dl2: 48 sets is not a power of two");
+  load_fails("-gpgpu_cache:dl1 N:16:128:4,L:L:m:N:H,A:32:8,8\n",
+             "the Fermi hash set index (H) needs 32 or 64 sets");
+  load_fails("-gpgpu_const_cache:l1 none\n", "-gpgpu_const_cache:l1: this cache cannot be");
+  load_fails("-gpgpu_shader_cta 0\n", "-gpgpu_shader_cta: 0 is too small (at least 1)");
+  load_fails("-gpgpu_num_sched_per_core 0\n", "-gpgpu_num_sched_per_core: 0 is too small");
+  load_fails("-gpgpu_num_sched_per_core 49\n", "49 schedulers for 48 warps per SM");
+  load_fails("-gpgpu_max_insn_issue_per_warp 3\n", "-gpgpu_max_insn_issue_per_warp: 3 (1 or 2)");
+  load_fails("-ptx_opcode_latency_fp 4,0,4,5,39\n", "-ptx_opcode_latency_fp: latency 0");
+  load_fails("-ptx_opcode_initiation_sfu 0\n", "-ptx_opcode_initiation_sfu: initiation "
+                                               "interval 0");
+  load_fails("-gpgpu_shmem_num_banks 24\n", "24 banks is not a power of two");
+  load_fails("-gpgpu_shmem_warp_parts 3\n", "3 does not divide the warp size");
+  load_fails("-gpgpu_dram_scheduler 2\n", "-gpgpu_dram_scheduler: 2 (0 FIFO or 1 FR-FCFS)");
+  load_fails("-gpgpu_n_mem 0\n", "-gpgpu_n_mem: 0 is too small");
+  load_fails("-ptxsim_kernel_regs k:65\n", "-ptxsim_kernel_regs: k: 65 registers per thread");
+  load_fails("-gpgpu_num_sp_units 0\n", "-gpgpu_num_sp_units: 0 is too small");
+  /* Valid corner cases. */
+  tm_config c;
+  tm_config_defaults(&c);
+  load_ok(&c, "-gpgpu_cache:dl1 none\n-gpgpu_num_dp_units 4\n-gpgpu_n_clusters 1\n");
+  ck_assert(!c.mem.l1d.is_enabled);
+  ck_assert_uint_eq(c.n_sms, 1);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+  Suite *s = suite_create("tm_config");
+  TCase *t = tcase_create("named");
+  tcase_add_test(t, gtx480_defaults);
+  tcase_add_test(t, gtx280_seed002);
+  tcase_add_test(t, sm75_accel_sim);
+  tcase_add_test(t, named_list);
+  tcase_add_test(t, cta_limits);
+  suite_add_tcase(s, t);
+  t = tcase_create("dump");
+  tcase_add_loop_test(t, dump_round_trip, 0, 9);
+  tcase_add_test(t, dump_format);
+  suite_add_tcase(s, t);
+  t = tcase_create("gpgpusim");
+  tcase_add_test(t, gpgpusim_gtx480_file);
+  tcase_add_test(t, many_ignored_wrap);
+  suite_add_tcase(s, t);
+  t = tcase_create("format");
+  tcase_add_test(t, format_details);
+  tcase_add_test(t, errors_located);
+  tcase_add_test(t, validation);
+  suite_add_tcase(s, t);
+  return s;
+}
+
+int main(void)
+{
+  return test_run(suite());
+}
