@@ -63,9 +63,10 @@ static int text_func(const an_func *a, uint32_t pp_interval, int ptxas_regs, FIL
 {
   uint32_t slots, preds;
   reg_totals(a, &slots, &preds);
-  fprintf(out, "%s %s: %u instruction%s, %u register%s (%u slots, %u predicate%s)\n",
+  fprintf(out, "%s %s: %u instruction%s, %u register%s (%u slot%s, %u predicate%s)\n",
           an_cli_func_kind(a->fn), a->fn->sym.name->str, a->n_insns, a->n_insns == 1 ? "" : "s",
-          a->n_regs, a->n_regs == 1 ? "" : "s", slots, preds, preds == 1 ? "" : "s");
+          a->n_regs, a->n_regs == 1 ? "" : "s", slots, slots == 1 ? "" : "s", preds,
+          preds == 1 ? "" : "s");
   char **texts = calloc(a->n_insns ? a->n_insns : 1, sizeof *texts);
   if (!texts)
     return -1;
@@ -107,8 +108,8 @@ static int text_func(const an_func *a, uint32_t pp_interval, int ptxas_regs, FIL
   if (a->max_live_insn == AN_NONE)
     fputs("  MaxLive 0 slots (no instructions)", out);
   else
-    fprintf(out, "  MaxLive %u slots at line %u (insn %u)", a->max_live,
-            line_of(a, a->max_live_insn), a->max_live_insn);
+    fprintf(out, "  MaxLive %u slot%s at line %u (insn %u)", a->max_live,
+            a->max_live == 1 ? "" : "s", line_of(a, a->max_live_insn), a->max_live_insn);
   fprintf(out, "; at most %u predicate%s live\n", a->pred_max_live,
           a->pred_max_live == 1 ? "" : "s");
   fprintf(out, "  average live %.2f slots\n", a->avg_live);
