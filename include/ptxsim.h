@@ -352,6 +352,56 @@ typedef struct ptxsim_stats {
 
 int ptxsim_last_stats(const ptxsim_device *d, ptxsim_stats *out);
 
+/* ------------------------------------------------------------------ */
+/* Run-time reports and traces.                                        */
+
+/* Reports a device collects while kernels run, summed per kernel over its
+ * launches until ptxsim_report_reset (README, "Divergence and liveness
+ * reports", says what each number means):
+ * - DIVERGENCE: per conditional branch (guarded bra, brx.idx) its PTX and
+ *   CUDA source line, reconvergence point, warp executions, divergent ones,
+ *   taken and not-taken threads, average active lanes, deepest stack;
+ *   SIMD efficiency, the active-lane and stack-depth histograms, and
+ *   warp-level divergence per CTA (warp finish times, skew, RTRU);
+ * - LIVENESS: how often warps reach the preemption points of the static
+ *   liveness analysis and how many registers are live there, against the
+ *   registers allocated.
+ * With reports or a trace on, the warps of a CTA take turns one
+ * instruction at a time (results are the same; launches are slower). */
+typedef enum ptxsim_report_kind {
+  PTXSIM_REPORT_DIVERGENCE = 1 << 0,
+  PTXSIM_REPORT_LIVENESS = 1 << 1
+} ptxsim_report_kind;
+
+/* Parses a comma-separated list of report names ("divergence",
+ * "liveness", "all") into PTXSIM_REPORT_* flags; PTXSIM_E_INVALID for an
+ * empty or unknown name. */
+int ptxsim_report_parse(const char *names, unsigned *flags);
+/* The valid names, for messages: "divergence, liveness, all". */
+const char *ptxsim_report_names(void);
+
+/* Selects the reports collected from now on (0: none). */
+int ptxsim_device_set_reports(ptxsim_device *d, unsigned flags);
+/* Writes the selected reports of every kernel launched since reports were
+ * turned on (or since the last reset) to out, as text or, when json is
+ * nonzero, as one JSON document {"reports": [...]}; PTXSIM_E_IO when out
+ * cannot be written. */
+int ptxsim_report_write(ptxsim_device *d, FILE *out, int json);
+/* Forgets what the reports collected. */
+void ptxsim_report_reset(ptxsim_device *d);
+
+/* Writes one line per executed warp instruction to out (NULL: off):
+ *   t=TIME cta=(X,Y,Z) warp=W pc=PC line=L OPCODE active=HEX8 exec=HEX8 depth=D
+ * after a "# kernel NAME grid (..) block (..)" line per launch; only CTA
+ * cta (its linear id, x + y*nx + z*nx*ny) and warp warp of each CTA when
+ * they are not -1.  TIME is the launch's clock: the warp instructions the
+ * CTA issued before this one (the cycle in the timing model); active is the
+ * warp's mask before the guard, exec the lanes
+ * that executed (the guard held), depth the reconvergence-stack entries
+ * when it issued.  An instruction of a called function adds "in NAME"
+ * after the opcode.  The caller owns out. */
+int ptxsim_device_set_trace(ptxsim_device *d, FILE *out, long cta, long warp);
+
 #ifdef __cplusplus
 }
 #endif

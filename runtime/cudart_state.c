@@ -116,6 +116,7 @@ cudaError_t rt_ensure_device(rt_state *st)
   if (st->is_limit_set[cudaLimitMallocHeapSize])
     (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_MALLOC_HEAP_SIZE,
                                   st->limits[cudaLimitMallocHeapSize]);
+  rt_report_setup(st);
   rt_modules_load_all(st);
   return cudaSuccess;
 }
@@ -138,6 +139,7 @@ void rt_reset_device(rt_state *st)
     for (size_t i = 0; i < st->n_vars; i++)
       if (st->vars[i]->managed_ptr)
         *st->vars[i]->managed_ptr = NULL;
+    rt_report_flush(st);
     ptxsim_device_destroy(st->dev);
     st->dev = NULL;
   }
@@ -214,8 +216,11 @@ __attribute__((destructor)) static void rt_finish(void)
   rt_stats_report(st);
   rt_streams_free(st);
   rt_memory_forget(st);
-  if (st->dev)
+  if (st->dev) {
+    rt_report_flush(st);
     ptxsim_device_destroy(st->dev);
+  }
+  rt_report_close(st);
   st->dev = NULL;
   rt_modules_free(st);
   rt_stats_free(&st->stats);

@@ -145,6 +145,8 @@ typedef struct rt_state {
   bool is_limit_set[7];
 
   rt_stats stats;
+  FILE *report_trace;          /* PTXSIM_TRACE's stream (cudart_report.c), NULL: none */
+  bool has_written_report;     /* a report went to PTXSIM_REPORT_FILE already */
 } rt_state;
 
 /* Locks the runtime and returns its state (creating the bookkeeping, not
@@ -223,6 +225,14 @@ void rt_stats_add(rt_state *st, const char *kernel, dim3 grid, dim3 block, size_
  * say (at exit). */
 void rt_stats_report(rt_state *st);
 void rt_stats_free(rt_stats *s);
+
+/* Run-time reports and the mask trace (cudart_report.c): turns them on
+ * for a new device as PTXSIM_REPORT* and PTXSIM_TRACE* say; writes the
+ * device's reports before it is destroyed (reset, exit); closes the trace
+ * at exit. */
+void rt_report_setup(rt_state *st);
+void rt_report_flush(rt_state *st);
+void rt_report_close(rt_state *st);
 
 /* Device properties (cudart_device.c). */
 void rt_fill_device_prop(const rt_state *st, struct cudaDeviceProp *p);

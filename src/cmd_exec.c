@@ -6,7 +6,8 @@
  * LD_LIBRARY_PATH, and through LD_PRELOAD as well when the program carries
  * a DT_RPATH (which the dynamic linker searches before LD_LIBRARY_PATH).
  * Options reach the runtime as environment variables (PTXSIM_STATS,
- * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS), so the program's own
+ * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS, and the report and trace
+ * variables of report_cli.h), so the program's own
  * arguments, stdin and stdout are untouched.  This process becomes the
  * program (execv): its exit status is the program's.
  */
@@ -21,6 +22,7 @@
 
 #include "src/cli.h"
 #include "src/exec_elf.h"
+#include "src/report_cli.h"
 
 #ifndef PTXSIM_PKGLIBDIR
 #define PTXSIM_PKGLIBDIR "/usr/local/lib/ptxsim"
@@ -34,6 +36,7 @@ typedef struct exec_opts {
   bool quiet;
   const char *max_insns;
   char **program_argv;
+  report_cli rep;     /* --report, --trace and their companions */
 } exec_opts;
 
 static bool has_runtime(const char *dir, int major)
@@ -102,12 +105,19 @@ static bool resolve_program(const char *name, char *out, size_t n)
 static int parse_args(int argc, char **argv, exec_opts *o)
 {
   memset(o, 0, sizeof *o);
+  report_cli_init(&o->rep);
   int i = 0;
   for (; i < argc; i++) {
     const char *a = argv[i];
+    int m;
     if (strcmp(a, "--") == 0) {
       i++;
       break;
+    }
+    if ((m = report_cli_option("exec", argc, argv, &i, &o->rep)) != 0) {
+      if (m != 1)
+        return m;
+      continue;
     }
     if (strcmp(a, "--stats") == 0 || strcmp(a, "--config") == 0 ||
         strcmp(a, "--max-instructions") == 0) {
@@ -135,6 +145,8 @@ static int parse_args(int argc, char **argv, exec_opts *o)
     else
       break; /* the program, without a "--" before it */
   }
+  if (report_cli_check("exec", &o->rep) != CLI_OK)
+    return CLI_USAGE;
   if (i >= argc)
     return cli_usage_error("exec", "no program given");
   o->program_argv = argv + i;
@@ -193,6 +205,8 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
   if (o->stats_file && setenv("PTXSIM_STATS_FILE", o->stats_file, 1) != 0)
     return -1;
   if (o->max_insns && setenv("PTXSIM_MAX_INSTRUCTIONS", o->max_insns, 1) != 0)
+    return -1;
+  if (report_cli_setenv(&o->rep) != 0)
     return -1;
   return 0;
 }

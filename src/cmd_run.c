@@ -23,6 +23,7 @@
 #include "ptxsim.h"
 #include "src/an_cli.h"
 #include "src/cli.h"
+#include "src/report_cli.h"
 #include "src/run_args.h"
 
 typedef enum run_stats_mode { RUN_STATS_TEXT, RUN_STATS_JSON, RUN_STATS_NONE } run_stats_mode;
@@ -38,6 +39,7 @@ typedef struct run_opts {
   uint64_t max_insns;
   run_arg *args;
   size_t n_args;
+  report_cli rep;     /* --report, --trace and their companions */
 } run_opts;
 
 /* A device buffer made for a buf: argument. */
@@ -55,6 +57,7 @@ typedef struct run_ctx {
   run_buf *bufs;  /* one per argument (unused for scalars) */
   const void **arg_ptrs;
   double wall_seconds;
+  FILE *trace;    /* --trace masks: where it goes while the launch runs */
 } run_ctx;
 
 /* ---- options ---------------------------------------------------------- */
@@ -142,10 +145,15 @@ static int parse_options(int argc, char **argv, run_opts *o)
       if (run_parse_arg(v, &o->args[o->n_args], err, sizeof err))
         return cli_usage_error("run", "%s", err);
       o->n_args++;
+    } else if ((m = report_cli_option("run", argc, argv, &i, &o->rep)) != 0) {
+      if (m != 1)
+        return m;
     } else {
       return cli_usage_error("run", "unknown option '%s'", a);
     }
   }
+  if (report_cli_check("run", &o->rep) != CLI_OK)
+    return CLI_USAGE;
   if (!o->path)
     return cli_usage_error("run", "no PTX file given");
   if (!o->has_grid)
@@ -475,6 +483,9 @@ static int run_launch(run_ctx *c)
   if (c->o->has_max_insns)
     (void)ptxsim_device_set_limit(c->dev, PTXSIM_LIMIT_INSTRUCTIONS, c->o->max_insns);
   ptxsim_device_set_output(c->dev, stdout);
+  rc = report_cli_apply(&c->o->rep, c->dev, &c->trace);
+  if (rc != CLI_OK)
+    return rc;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   int st = ptxsim_launch(c->dev, c->kernel, c->o->grid, c->o->block, (size_t)c->o->shared_bytes,
@@ -485,12 +496,16 @@ static int run_launch(run_ctx *c)
   fflush(stdout);
   if (st != PTXSIM_OK) {
     print_device_error(c->dev, st);
+    (void)report_cli_finish(&c->o->rep, c->dev, &c->trace);
     return CLI_FAIL;
   }
   rc = write_outputs(c);
   if (rc != CLI_OK)
     return rc;
   print_stats(c);
+  rc = report_cli_finish(&c->o->rep, c->dev, &c->trace);
+  if (rc != CLI_OK)
+    return rc;
   if (fflush(stdout) != 0) {
     fprintf(stderr, "ptxsim: error: cannot write to standard output: %s\n", strerror(errno));
     return CLI_FAIL;
@@ -502,6 +517,7 @@ int cmd_run(int argc, char **argv)
 {
   run_opts o;
   memset(&o, 0, sizeof o);
+  report_cli_init(&o.rep);
   run_ctx c;
   memset(&c, 0, sizeof c);
   c.o = &o;

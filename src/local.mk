@@ -4,12 +4,17 @@
 ## set up in frontend/local.mk).
 libptxsim_la_SOURCES += src/ptxsim_tex.c src/ptxsim_api_int.h
 
+## Run-time divergence and liveness reports and the mask trace (the
+## observer a launch drives, their output, their public functions).
+libptxsim_la_SOURCES += src/report.h src/report_int.h src/report_observe.c \
+	src/report_write.c src/report_api.c
+
 bin_PROGRAMS += ptxsim
 ptxsim_SOURCES = \
 	src/ptxsim.c src/cli.h \
 	src/cmd_check.c src/cmd_dump.c src/cmd_ops.c \
 	src/cmd_run.c src/run_args.c src/run_args.h \
-	src/cmd_exec.c src/exec_elf.c src/exec_elf.h \
+	src/cmd_exec.c src/exec_elf.c src/exec_elf.h src/report_cli.c src/report_cli.h \
 	src/cmd_cfg.c src/cmd_liveness.c src/an_cli.c src/an_cli.h
 ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
@@ -24,3 +29,7 @@ noinst_PROGRAMS += tests/fake/fake_static
 tests_fake_fake_static_SOURCES = tests/fake/fake_static.c
 TESTS += tests/run-exec-tests.sh
 EXTRA_DIST += tests/run-exec-tests.sh tests/exec
+
+## Tests of the run-time reports and the trace (check_reports, the CLI
+## options, the corpus drivers with reports on).
+include tests/reports/local.mk

@@ -15,6 +15,7 @@
 #include "isa/tex_sample.h"
 #include "ptxsim.h"
 #include "src/ptxsim_api_int.h"
+#include "src/report.h"
 
 _Static_assert(PTX_EPARSE == (int)PTXSIM_E_PARSE && PTX_ENOMEM == (int)PTXSIM_E_NOMEM &&
                  PTX_EIO == (int)PTXSIM_E_IO && PTX_EINVAL == (int)PTXSIM_E_INVALID &&
@@ -174,6 +175,7 @@ struct ptxsim_device {
   char *stats_kernel;
   ptxsim_device_props props;
   isa_tex_table tex;     /* texture and surface objects (ptxsim_tex.c) */
+  report_state *report;  /* run-time reports and trace (report_*.c), NULL: off */
 };
 
 /* The functional device presents itself as a Turing-class GPU (sm_75, the
@@ -243,6 +245,11 @@ isa_tex_table *api_tex(ptxsim_device *d)
   return &d->tex;
 }
 
+report_state **api_report(ptxsim_device *d)
+{
+  return &d->report;
+}
+
 int ptxsim_device_create(ptxsim_device **out)
 {
   if (!out)
@@ -269,6 +276,7 @@ void ptxsim_device_destroy(ptxsim_device *d)
   free(d->syms);
   simt_mem_release(&d->mem);
   isa_tex_table_release(&d->tex);
+  report_state_free(d->report);
   free(d->error);
   free(d->stats_kernel);
   free(d);
@@ -847,7 +855,12 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
   }
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+  if (report_attach(d->report, &l)) {
+    free(l.params);
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory for the run-time reports");
+  }
   int rc = simt_run(&l);
+  report_finish(d->report, &l);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (l.out)
     fflush(l.out);

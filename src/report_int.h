@@ -1,0 +1,162 @@
+/* report_int.h -- what the report files share: the per-kernel totals that
+ * accumulate over launches (report_observe.c fills them, report_write.c
+ * prints them) and the device's report_state.  Not installed.
+ *
+ * Sizes are fixed when a kernel is first launched: one rep_branch per
+ * conditional branch (guarded bra, brx.idx) and one rep_pp per
+ * preemption point of every function the kernel can reach, so that the
+ * observer only indexes arrays while instructions execute.
+ */
+#ifndef PTXSIM_SRC_REPORT_INT_H
+#define PTXSIM_SRC_REPORT_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "isa/analysis.h"
+#include "isa/simt.h"
+#include "src/report.h"
+
+enum {
+  REP_NONE = UINT32_MAX,
+  REP_DEPTH_BINS = 64,        /* stack depths 0..62 each, 63 and deeper in the last bin */
+  REP_MAX_PENDING = 16,       /* divergences awaiting reconvergence, per warp */
+  REP_MAX_LISTED_WARPS = 1 << 20 /* warp finish times kept per kernel for the
+                                    CTA list; later CTAs count in the summary */
+};
+
+/* One static conditional branch. */
+typedef struct rep_branch {
+  const isa_func *func;
+  uint32_t pc;
+  uint32_t reconv;            /* the analysis' reconvergence insn, AN_NONE: exit */
+  bool can_diverge;           /* an_insn.can_diverge */
+  uint64_t n_exec;            /* warp executions */
+  uint64_t n_divergent;       /* next_active != active and the warp not done */
+  uint64_t taken_threads;     /* lanes that took it (the exec mask) */
+  uint64_t not_taken_threads; /* active lanes whose guard was false */
+  uint64_t active_lanes;      /* sum of popcount(active) */
+  uint32_t max_depth;         /* deepest stack right after it executed */
+  uint64_t n_reconv_checks;   /* its divergences seen reconverging */
+  uint64_t n_reconv_violations; /* ... where live lanes were missing */
+} rep_branch;
+
+/* One preemption point. */
+typedef struct rep_pp {
+  const isa_func *func;
+  uint32_t pc;
+  uint32_t loop_line;         /* PTX line of its loop's header, 0 outside loops */
+  bool is_barrier;
+  uint32_t live_slots, union_slots;
+  uint64_t hits;              /* warps that issued its instruction */
+} rep_pp;
+
+/* An analysed function of a kernel (or an unanalysed slot: an NULL). */
+typedef struct rep_func {
+  const isa_func *func;
+  an_func *an;
+  uint32_t *branch_of;        /* per insn: index into rep_kernel.branches or REP_NONE */
+  uint32_t *pp_of;            /* per insn: index into rep_kernel.pps or REP_NONE */
+} rep_func;
+
+/* A finished CTA, for the list of the warp-level report. */
+typedef struct rep_cta_out {
+  uint32_t launch;            /* the kernel's launch it belongs to (0 first) */
+  uint32_t ctaid[3];
+  uint32_t n_warps;
+  size_t first;               /* its warps' finish times in rep_kernel.finish */
+  uint64_t skew;
+  double rtru;
+} rep_cta_out;
+
+/* Everything reported about one kernel, summed over its launches. */
+typedef struct rep_kernel {
+  const isa_kernel *kernel;
+  const isa_program *prog;
+  const char *time_unit;
+  uint32_t n_launches, n_failed;
+  uint32_t grid[3], block[3]; /* of the first launch */
+  uint32_t n_funcs;
+  rep_func *funcs;            /* indexed by isa_func.index */
+  uint32_t n_branches;
+  rep_branch *branches;       /* functions in isa order, branches in pc order */
+  uint32_t n_pps;
+  rep_pp *pps;
+  uint32_t est_regs;          /* the kernel function's linear-scan estimate */
+
+  uint64_t warp_insns, thread_insns;
+  uint64_t lanes_hist[SIMT_WARP_SIZE + 1]; /* by popcount of the exec mask */
+  uint64_t depth_hist[REP_DEPTH_BINS];     /* by stack depth at issue */
+  uint32_t max_depth;
+  uint64_t n_reconv_checks, n_reconv_violations, n_untracked;
+
+  /* Warp-level divergence (000-warpman.md §7). */
+  uint64_t n_ctas, n_ctas_zero; /* finished CTAs; those with RTRU 0 */
+  double rtru_sum, log_rtru_sum; /* over all; log over RTRU > 0 */
+  uint64_t skew_min, skew_max, skew_sum;
+  size_t n_listed, cap_listed;
+  rep_cta_out *listed;
+  size_t n_finish, cap_finish;
+  uint64_t *finish;           /* warp finish times relative to their CTA's start */
+
+  /* Liveness at preemption points. */
+  uint64_t pp_hits, pp_live_sum, pp_union_sum;
+} rep_kernel;
+
+/* A divergence waiting for its reconvergence point. */
+typedef struct rep_pending {
+  uint32_t rpc;               /* pc of the reconvergence point */
+  uint32_t frames;            /* call depth it happened at */
+  const isa_func *func;
+  uint32_t mask;              /* lanes that must arrive together */
+  uint32_t branch;            /* the latest branch merged in */
+} rep_pending;
+
+/* A warp as the observer follows it. */
+typedef struct rep_warp {
+  uint32_t depth, frames;     /* stack depth and call depth at the next issue */
+  uint64_t finish;            /* UINT64_MAX until the warp is done */
+  uint32_t n_pending;
+  rep_pending pending[REP_MAX_PENDING];
+} rep_warp;
+
+/* A CTA in flight (several at once in timing mode). */
+typedef struct rep_cta {
+  bool is_used;
+  uint32_t linear_id;
+  uint32_t ctaid[3];
+  uint64_t start;
+  uint32_t n_warps, cap_warps;
+  rep_warp *warps;
+} rep_cta;
+
+struct report_state {
+  unsigned flags;             /* PTXSIM_REPORT_* to print */
+  const char *time_unit;
+  FILE *trace;                /* NULL: no trace */
+  long trace_cta, trace_warp; /* -1: all */
+  uint32_t n_kernels, cap_kernels;
+  rep_kernel **kernels;       /* in order of first launch */
+
+  /* The launch in progress. */
+  simt_observer observer;
+  simt_launch *launch;        /* NULL when none is attached */
+  rep_kernel *cur;
+  uint32_t launch_index;      /* cur's launches before this one */
+  uint32_t cap_ctas;          /* power of two; open addressing by linear id */
+  uint32_t n_ctas_live;
+  rep_cta *ctas;
+  rep_cta *last_cta;          /* the slot found last */
+};
+
+/* report_observe.c */
+int report_state_create(report_state **out) PTX_MUST_CHECK;
+/* Drops every kernel's totals. */
+void report_clear(report_state *rs);
+
+/* report_write.c: writes the reports selected by rs->flags; 0 or PTX_EIO. */
+int report_write_text(const report_state *rs, FILE *out) PTX_MUST_CHECK;
+int report_write_json(const report_state *rs, FILE *out) PTX_MUST_CHECK;
+
+#endif /* PTXSIM_SRC_REPORT_INT_H */
