@@ -2,7 +2,8 @@
 ## reports and the mask trace (src/report_*.c), included from src/local.mk.
 ##
 ## check_reports: hand-built kernels (known.ptx) whose report numbers are
-## derived by hand in the test.  run-report-tests.sh: the command-line
+## derived by hand in the test; check_report_observe: the same kernels
+## with many CTAs in flight.  run-report-tests.sh: the command-line
 ## options of ptxsim run and exec, the trace of trace.ptx against
 ## trace.expected, results with and without reports.  The corpus drivers
 ## again (tests/reports/corpus_*): each tests/drivers/check_X.c compiled a
@@ -15,6 +16,15 @@ libreport_json_la_SOURCES = tests/reports/json_mini.c tests/reports/json_mini.h
 check_PROGRAMS += tests/src/check_reports
 tests_src_check_reports_CFLAGS = $(TEST_CFLAGS)
 tests_src_check_reports_LDADD = libreport_json.la libptxsim.la $(CHECK_LIBS) -lm
+
+## The observer itself (its sources compiled in, as libptxsim exports only
+## ptxsim_*), driven with many CTAs in flight the way the timing model does.
+check_PROGRAMS += tests/src/check_report_observe
+tests_src_check_report_observe_SOURCES = tests/src/check_report_observe.c \
+	src/report_observe.c src/report_write.c
+tests_src_check_report_observe_CFLAGS = $(TEST_CFLAGS)
+tests_src_check_report_observe_LDADD = libreport_json.la libptxsim_core.la $(CHECK_LIBS) \
+	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS) -lm
 
 TESTS += tests/reports/run-report-tests.sh
 EXTRA_DIST += tests/reports/run-report-tests.sh tests/reports/known.ptx \
