@@ -22,6 +22,7 @@ int cmd_check(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
+int cmd_config(int argc, char **argv);
 int cmd_cfg(int argc, char **argv);
 int cmd_liveness(int argc, char **argv);
 void cmd_list_ops(FILE *out);

@@ -15,9 +15,15 @@ ptxsim_SOURCES = \
 	src/cmd_check.c src/cmd_dump.c src/cmd_ops.c \
 	src/cmd_run.c src/run_args.c src/run_args.h \
 	src/cmd_exec.c src/exec_elf.c src/exec_elf.h src/report_cli.c src/report_cli.h \
-	src/cmd_cfg.c src/cmd_liveness.c src/an_cli.c src/an_cli.h
+	src/cmd_cfg.c src/cmd_liveness.c src/an_cli.c src/an_cli.h \
+	src/cmd_config.c
 ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
+
+## `ptxsim config`: named configurations, dumps that load back, GPGPU-Sim's
+## GTX480 file, errors.
+TESTS += tests/run-config-tests.sh
+EXTRA_DIST += tests/run-config-tests.sh
 
 ## `ptxsim run`: launches, arguments, output files, statistics and errors.
 TESTS += tests/run-run-tests.sh

@@ -138,6 +138,27 @@ static const cli_command commands[] = {
    "  Environment: PTXSIM_RUNTIME_DIR overrides where the runtime is found.\n"
    "  Exit status: the program's; 1 if it cannot be run; 2 usage error.\n",
    cmd_exec},
+  {"config", "print the timing model's GPU configuration; list the named ones",
+   "usage: ptxsim config [--config NAME|FILE] [--dump | --list | --options]\n"
+   "       ptxsim config [--config NAME|FILE] --occupancy THREADS,REGS[,SMEM]\n"
+   "\n"
+   "  Loads a GPU configuration for the timing model and prints it.\n"
+   "\n"
+   "  --config NAME|FILE  gtx480 (the default), gtx280, sm75, or a GPGPU-Sim\n"
+   "                      gpgpusim.config file, applied over the GTX480 values;\n"
+   "                      options GPGPU-Sim has but ptxsim does not model are\n"
+   "                      listed once on stderr, unknown ones are errors\n"
+   "  --dump              every modelled option in the config format (the\n"
+   "                      default); the dump loads back to the same configuration\n"
+   "  --list              the named configurations\n"
+   "  --options           every option: modelled, other spellings, ignored\n"
+   "  --occupancy T,R[,S] CTAs per SM for CTAs of T threads, R registers per\n"
+   "                      thread and S bytes of shared memory, the limiting\n"
+   "                      resources and what the resident CTAs use\n"
+   "\n"
+   "  Exit status: 0 success; 1 an unknown name, an unreadable file or errors in\n"
+   "  it (FILE:LINE: error: ...); 2 usage error.\n",
+   cmd_config},
 };
 
 static const cli_command *find_command(const char *name)

@@ -1,0 +1,125 @@
+#!/bin/sh
+# run-config-tests.sh -- `ptxsim config`: every named configuration dumps
+# to a file that loads back to the same dump; GPGPU-Sim's own GTX480 file
+# loads and names the options ptxsim ignores once; unknown options, names
+# and files fail with their location; --list, --options, --occupancy.
+set -u
+: "${PTXSIM:?set PTXSIM to the ptxsim binary}"
+: "${srcdir:=.}"
+fail=0
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+expect_status() { # expected-status description command...
+  want=$1 what=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: $what: exit status $got, expected $want"
+    sed 's/^/  | /' "$tmp/err"
+    fail=$((fail + 1))
+  fi
+}
+expect_grep() { # file pattern description
+  if ! grep -q -- "$2" "$1"; then
+    echo "FAIL: $3: '$2' not found in:"
+    sed 's/^/  | /' "$1"
+    fail=$((fail + 1))
+  fi
+}
+expect_empty() { # file description
+  if [ -s "$1" ]; then
+    echo "FAIL: $2: unexpected output:"
+    sed 's/^/  | /' "$1"
+    fail=$((fail + 1))
+  fi
+}
+
+# The named configurations.
+expect_status 0 "config --list" "$PTXSIM" config --list
+for n in gtx480 gtx280 sm75; do
+  expect_grep "$tmp/out" "^$n " "--list names $n"
+done
+[ "$(wc -l <"$tmp/out")" -eq 3 ] || { echo "FAIL: --list: not 3 lines"; fail=$((fail + 1)); }
+
+# Each dumps, and the dump loads back to an identical dump, with no
+# warnings (a dump holds modelled options only).
+for n in gtx480 gtx280 sm75; do
+  expect_status 0 "config --config $n --dump" "$PTXSIM" config --config "$n" --dump
+  expect_empty "$tmp/err" "$n dump"
+  cp "$tmp/out" "$tmp/$n.cfg"
+  expect_status 0 "reload the $n dump" "$PTXSIM" config --config "$tmp/$n.cfg" --dump
+  expect_empty "$tmp/err" "$n reload"
+  if ! cmp -s "$tmp/out" "$tmp/$n.cfg"; then
+    echo "FAIL: the $n dump does not load back to itself:"
+    diff "$tmp/$n.cfg" "$tmp/out" | sed 's/^/  | /'
+    fail=$((fail + 1))
+  fi
+done
+# The default is the GTX480; the configurations differ.
+expect_status 0 "config (default)" "$PTXSIM" config
+cmp -s "$tmp/out" "$tmp/gtx480.cfg" || { echo "FAIL: the default is not gtx480"; fail=$((fail + 1)); }
+cmp -s "$tmp/gtx480.cfg" "$tmp/gtx280.cfg" && { echo "FAIL: gtx480 = gtx280"; fail=$((fail + 1)); }
+expect_grep "$tmp/gtx480.cfg" "^-gpgpu_n_clusters  *15$" "gtx480: 15 SMs"
+expect_grep "$tmp/gtx280.cfg" "^-gpgpu_shader_registers  *16384$" "gtx280: 16k registers"
+expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
+# The installed configs/ files are what is embedded.
+for n in gtx480 gtx280 sm75; do
+  expect_status 0 "config --config configs/$n.config" \
+    "$PTXSIM" config --config "$srcdir/configs/$n.config"
+  cmp -s "$tmp/out" "$tmp/$n.cfg" || { echo "FAIL: configs/$n.config differs from the embedded $n"; fail=$((fail + 1)); }
+done
+
+# GPGPU-Sim's GTX480 file: loads, one warning naming the 21 ignored options.
+gpgpusim="$srcdir/tests/pipeline/data/gpgpusim-gtx480.config"
+expect_status 0 "GPGPU-Sim GTX480 file" "$PTXSIM" config --config "$gpgpusim" --dump
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL: GPGPU-Sim file: not one message line"; fail=$((fail + 1)); }
+expect_grep "$tmp/err" "warning: ignoring 21 GPGPU-Sim options that ptxsim does not model: -gpgpu_ptx_instruction_classification, " "ignored options"
+expect_grep "$tmp/err" ", -power_simulation_enabled, -gpuwattch_xml_file$" "ignored options end"
+[ "$(grep -o -- '-gpgpu_num_reg_banks' "$tmp/err" | wc -l)" -eq 1 ] || { echo "FAIL: an ignored option listed twice"; fail=$((fail + 1)); }
+expect_grep "$tmp/out" "^-gpgpu_scheduler  *gto$" "GPGPU-Sim file: its gto scheduler"
+expect_grep "$tmp/out" "^-gpgpu_l2_rop_latency  *120$" "GPGPU-Sim file: -rop_latency"
+expect_grep "$tmp/out" "CL=12:WL=4:CDLR=5" "GPGPU-Sim file: two-line DRAM timing"
+
+# Errors: unknown option with FILE:LINE and a suggestion, bad values,
+# unknown names, unreadable files, usage.
+printf '# comment\n-gpgpu_n_clusters 15\n-gpgpu_shader_ctas 8\n' >"$tmp/bad.cfg"
+expect_status 1 "unknown option" "$PTXSIM" config --config "$tmp/bad.cfg"
+expect_grep "$tmp/err" "bad.cfg:3:1: error: unknown option '-gpgpu_shader_ctas'; did you mean '-gpgpu_shader_cta'?" "unknown option located"
+expect_empty "$tmp/out" "no dump after an error"
+printf -- '-gpgpu_shader_core_pipeline 1536:64\n' >"$tmp/warp.cfg"
+expect_status 1 "warp size 64" "$PTXSIM" config --config "$tmp/warp.cfg"
+expect_grep "$tmp/err" "warp size 64 is not supported" "warp size message"
+expect_status 1 "unknown name" "$PTXSIM" config --config gtx9000
+expect_grep "$tmp/err" "unknown configuration 'gtx9000' (named: gtx480, gtx280, sm75; or a file)" "unknown name message"
+expect_status 1 "missing file" "$PTXSIM" config --config "$tmp/none.cfg"
+expect_grep "$tmp/err" "none.cfg: error: cannot read the configuration" "missing file message"
+expect_status 2 "bad argument" "$PTXSIM" config --bogus
+expect_status 2 "--config without a value" "$PTXSIM" config --config
+expect_status 0 "config --help" "$PTXSIM" config --help
+expect_grep "$tmp/out" "usage: ptxsim config" "config usage"
+
+# --options lists modelled, alias and ignored names.
+expect_status 0 "config --options" "$PTXSIM" config --options
+expect_grep "$tmp/out" "^  -gpgpu_n_clusters  " "--options: modelled"
+expect_grep "$tmp/out" "^  -rop_latency  *= -gpgpu_l2_rop_latency$" "--options: alias"
+expect_grep "$tmp/out" "^  -visualizer_enabled$" "--options: ignored"
+
+# --occupancy: 004 Table 2.2's DWT_2 (6 warps, 32 registers, 8668 bytes):
+# 5 CTAs per SM on the GTX480, limited by registers and shared memory.
+expect_status 0 "occupancy" "$PTXSIM" config --occupancy 192,32,8668
+expect_grep "$tmp/out" "^CTAs per SM: 5 (limited by registers, shared memory)$" "occupancy DWT_2"
+# The same kernel on the GTX280 (16384 registers, 16 KB): 1 CTA, by its
+# shared memory.
+expect_status 0 "occupancy gtx280" "$PTXSIM" config --config gtx280 --occupancy 192,32,8668
+expect_grep "$tmp/out" "^CTAs per SM: 1 (limited by shared memory)$" "occupancy on gtx280"
+expect_status 2 "occupancy malformed" "$PTXSIM" config --occupancy 192
+expect_status 1 "occupancy impossible" "$PTXSIM" config --occupancy 2048,8
+expect_grep "$tmp/err" "not one CTA fits on an SM (threads)" "occupancy impossible message"
+
+if [ "$fail" -ne 0 ]; then
+  echo "$fail failure(s)"
+  exit 1
+fi
+echo "config tests passed"
