@@ -16,3 +16,7 @@ check_PROGRAMS += tests/memsys/check_mem_latency
 tests_memsys_check_mem_latency_CFLAGS = $(TEST_CFLAGS)
 tests_memsys_check_mem_latency_LDADD = $(MEMSYS_TEST_LDADD)
 EXTRA_DIST += tests/memsys/mem_test.h
+
+check_PROGRAMS += tests/memsys/check_mem_dram
+tests_memsys_check_mem_dram_CFLAGS = $(TEST_CFLAGS)
+tests_memsys_check_mem_dram_LDADD = $(MEMSYS_TEST_LDADD)

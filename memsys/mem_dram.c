@@ -370,22 +370,27 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
 {
   mem_chan *c = &s->chans[ci];
   uint32_t nsub = s->p.n_sub_partitions, cap = s->p.dram_sched_queue;
-  for (uint32_t k = 0; k < nsub; k++) {
+  /* Arrivals, one sub-partition after the other so that neither fills
+   * the queue alone. */
+  for (uint32_t k = 0, idle = 0; idle < nsub && (!cap || c->n_queued < cap); k++) {
     mem_sub *u = &s->subs[c->first_sub + (k + c->rr) % nsub];
-    mem_req *q;
-    while ((q = mem_ring_head(&u->lat)) && q->ready <= t && (!cap || c->n_queued < cap)) {
-      mem_ring_pop(&u->lat);
-      q->seq = c->seq++;
-      q->next = NULL;
-      mem_bank *b = &c->banks[q->bank];
-      if (b->tail)
-        b->tail->next = q;
-      else
-        b->head = q;
-      b->tail = q;
-      b->n++;
-      c->n_queued++;
+    mem_req *q = mem_ring_head(&u->lat);
+    if (!q || q->ready > t) {
+      idle++;
+      continue;
     }
+    idle = 0;
+    mem_ring_pop(&u->lat);
+    q->seq = c->seq++;
+    q->next = NULL;
+    mem_bank *b = &c->banks[q->bank];
+    if (b->tail)
+      b->tail->next = q;
+    else
+      b->head = q;
+    b->tail = q;
+    b->n++;
+    c->n_queued++;
   }
   c->rr++;
   if (!c->n_queued)

@@ -347,11 +347,14 @@ void mem_sm_tick(mem_sys *s, uint32_t sm, uint64_t cycle, mem_time t)
 
 mem_time mem_sm_next_work(const mem_sys *s, const mem_smu *u)
 {
-  (void)s;
   if (u->cur)
     return 0;
   const mem_req *q = mem_ring_head(&u->reply);
-  return q ? q->ready : MEM_TIME_NEVER;
+  mem_time w = q ? q->ready : MEM_TIME_NEVER;
+  /* The pipeline becoming free is news for the caller. */
+  if (u->busy_until > s->now && u->busy_until * s->period[MEM_DOM_CORE] < w)
+    w = u->busy_until * s->period[MEM_DOM_CORE];
+  return w;
 }
 
 bool mem_sm_can_issue(const mem_sys *s, uint32_t sm, uint64_t now)

@@ -466,7 +466,10 @@ void mem_sys_cycle(mem_sys *s, uint64_t now)
 
 uint64_t mem_sys_next_event(const mem_sys *s)
 {
-  if (!s->n_live_req && !s->n_live_inst)
+  bool is_sm_busy = false;
+  for (uint32_t i = 0; i < s->n_sms && !is_sm_busy; i++)
+    is_sm_busy = s->sms[i].busy_until > s->now;
+  if (!s->n_live_req && !s->n_live_inst && !is_sm_busy)
     return UINT64_MAX;
   mem_time w = mem_next_work(s);
   if (s->n_heap) {
