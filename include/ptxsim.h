@@ -348,6 +348,9 @@ typedef struct ptxsim_stats {
   uint64_t ctas, warps, threads;
   double simd_efficiency;        /* thread_instructions / (32 * warp_instructions) */
   double wall_seconds;
+  uint64_t cycles;               /* timing mode: core cycles (gpu_sim_cycle); 0 in
+                                    functional mode */
+  double ipc;                    /* timing mode: thread instructions per cycle */
 } ptxsim_stats;
 
 int ptxsim_last_stats(const ptxsim_device *d, ptxsim_stats *out);
@@ -401,6 +404,46 @@ void ptxsim_report_reset(ptxsim_device *d);
  * when it issued.  An instruction of a called function adds "in NAME"
  * after the opcode.  The caller owns out. */
 int ptxsim_device_set_trace(ptxsim_device *d, FILE *out, long cta, long warp);
+
+/* ------------------------------------------------------------------ */
+/* Timing mode.                                                        */
+
+/* How launches run.  Functional mode (the default) executes CTAs one after
+ * another with no notion of time.  Timing mode runs the cycle-level model
+ * of the device's GPU configuration (SMs, warp schedulers, scoreboard,
+ * execution units, caches, interconnect, DRAM), executing each warp
+ * instruction when its pipeline issues it: results are the same as in
+ * functional mode, and the statistics add cycles. */
+typedef enum ptxsim_mode {
+  PTXSIM_MODE_FUNCTIONAL = 0,
+  PTXSIM_MODE_TIMING = 1
+} ptxsim_mode;
+
+int ptxsim_device_set_mode(ptxsim_device *d, ptxsim_mode mode);
+ptxsim_mode ptxsim_device_get_mode(const ptxsim_device *d);
+
+/* Loads the GPU configuration timing mode uses: a named one ("gtx480", the
+ * default; "gtx280"; "sm75") or a file in GPGPU-Sim's gpgpusim.config
+ * format (one "-option value" per line).  messages, when not NULL,
+ * receives the errors and the warning that lists ignored options (free
+ * with ptxsim_free).  On failure the previous configuration stays. */
+int ptxsim_device_set_config(ptxsim_device *d, const char *name_or_path, char **messages);
+/* Sets one option of the configuration ("-gpgpu_n_clusters", "4"). */
+int ptxsim_device_set_config_option(ptxsim_device *d, const char *option, const char *value,
+                                    char **messages);
+/* Prints the effective configuration in the config file format. */
+int ptxsim_device_dump_config(const ptxsim_device *d, FILE *out);
+
+/* Prints the statistics of the device's last timing-mode launch with
+ * GPGPU-Sim's names (gpu_sim_cycle, gpu_sim_insn, gpu_ipc, gpu_tot_*,
+ * cache and DRAM counters, the stall breakdown, ...): text lines
+ * "name = value", or one JSON object when json is nonzero.
+ * PTXSIM_E_INVALID when no timing launch has run. */
+int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json);
+
+/* Whether timing-mode launches print a progress line on stderr (cycles,
+ * IPC, CTAs finished, simulation rate) about once a second. */
+int ptxsim_device_set_progress(ptxsim_device *d, int on);
 
 #ifdef __cplusplus
 }

@@ -109,6 +109,22 @@ cudaError_t rt_ensure_device(rt_state *st)
   uint64_t max_insns = env_count("PTXSIM_MAX_INSTRUCTIONS", 0);
   if (max_insns)
     (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_INSTRUCTIONS, max_insns);
+  /* Timing mode (ptxsim exec --mode timing [--config X], which checked the
+   * configuration before starting the program). */
+  const char *config = getenv("PTXSIM_CONFIG");
+  if (config && *config) {
+    char *messages = NULL;
+    if (ptxsim_device_set_config(d, config, &messages) != PTXSIM_OK)
+      rt_message_once("PTXSIM_CONFIG", "warning: ignoring PTXSIM_CONFIG='%s': %s", config,
+                      messages ? messages : "not a configuration");
+    ptxsim_free(messages);
+  }
+  const char *mode = getenv("PTXSIM_MODE");
+  if (mode && strcmp(mode, "timing") == 0)
+    (void)ptxsim_device_set_mode(d, PTXSIM_MODE_TIMING);
+  else if (mode && *mode && strcmp(mode, "functional") != 0)
+    rt_message_once("PTXSIM_MODE", "warning: ignoring PTXSIM_MODE='%s' (functional or timing)",
+                    mode);
   /* Limits set before a cudaDeviceReset apply to the new device too (the
    * CUDA runtime keeps them per process). */
   if (st->is_limit_set[cudaLimitStackSize])

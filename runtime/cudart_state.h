@@ -105,6 +105,7 @@ typedef struct rt_launch_record {
   uint64_t ctas, warps, threads;
   uint64_t thread_insns, warp_insns;
   double simd_efficiency, wall_seconds;
+  uint64_t cycles;              /* timing mode; 0 in functional mode */
   cudaError_t result;
 } rt_launch_record;
 
@@ -113,6 +114,7 @@ typedef struct rt_stats {
   size_t n_launches, cap_launches;
   uint64_t n_omitted;          /* launches past the record cap */
   uint64_t total_launches, total_thread_insns, total_warp_insns;
+  uint64_t total_cycles;       /* timing mode */
   double total_wall_seconds;
 } rt_stats;
 

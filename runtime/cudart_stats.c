@@ -8,10 +8,13 @@
  *                    "shared_bytes": ..., "ctas": ..., "warps": ...,
  *                    "threads": ..., "thread_instructions": ...,
  *                    "warp_instructions": ..., "simd_efficiency": ...,
- *                    "wall_seconds": ...[, "error": "cudaError..."]}, ...],
+ *                    "wall_seconds": ...[, "cycles": ..., "ipc": ...]
+ *                    [, "error": "cudaError..."]}, ...],
  *      "totals": {"launches": ..., "thread_instructions": ...,
  *                 "warp_instructions": ..., "simd_efficiency": ...,
- *                 "wall_seconds": ...[, "launches_not_listed": ...]}}
+ *                 "wall_seconds": ...[, "cycles": ..., "ipc": ...]
+ *                 [, "launches_not_listed": ...]}}
+ *   (cycles and ipc in timing mode: ptxsim exec --mode timing)
  *   otherwise                a summary on stderr, one line per kernel.
  * Never on stdout, which is the program's.  The first RT_MAX_RECORDS
  * launches are listed one by one; later ones only count in the totals, so a
@@ -37,6 +40,7 @@ void rt_stats_add(rt_state *st, const char *kernel, dim3 grid, dim3 block, size_
   t->total_thread_insns += s->thread_instructions;
   t->total_warp_insns += s->warp_instructions;
   t->total_wall_seconds += s->wall_seconds;
+  t->total_cycles += s->cycles;
   if (t->n_launches == t->cap_launches) {
     size_t cap = t->cap_launches ? 2 * t->cap_launches : 64;
     if (cap > RT_MAX_RECORDS)
@@ -62,6 +66,7 @@ void rt_stats_add(rt_state *st, const char *kernel, dim3 grid, dim3 block, size_
     .warp_insns = s->warp_instructions,
     .simd_efficiency = s->simd_efficiency,
     .wall_seconds = s->wall_seconds,
+    .cycles = s->cycles,
     .result = result,
   };
 }
@@ -107,6 +112,9 @@ static void write_json(const rt_stats *t, FILE *out)
             r->grid.x, r->grid.y, r->grid.z, r->block.x, r->block.y, r->block.z,
             r->shared_bytes, r->ctas, r->warps, r->threads, r->thread_insns, r->warp_insns,
             r->simd_efficiency, r->wall_seconds);
+    if (r->cycles)
+      fprintf(out, ", \"cycles\": %" PRIu64 ", \"ipc\": %.4f", r->cycles,
+              (double)r->thread_insns / (double)r->cycles);
     if (r->result != cudaSuccess)
       fprintf(out, ", \"error\": \"%s\"", cudaGetErrorName(r->result));
     fputc('}', out);
@@ -118,6 +126,9 @@ static void write_json(const rt_stats *t, FILE *out)
           t->n_launches ? "\n  " : "", t->total_launches, t->total_thread_insns,
           t->total_warp_insns, efficiency(t->total_thread_insns, t->total_warp_insns),
           t->total_wall_seconds);
+  if (t->total_cycles)
+    fprintf(out, ", \"cycles\": %" PRIu64 ", \"ipc\": %.4f", t->total_cycles,
+            (double)t->total_thread_insns / (double)t->total_cycles);
   if (t->n_omitted)
     fprintf(out, ", \"launches_not_listed\": %" PRIu64, t->n_omitted);
   fputs("}\n}\n", out);
@@ -138,6 +149,9 @@ static void write_summary(const rt_stats *t, FILE *out)
           t->total_launches, t->total_launches == 1 ? "" : "es", t->total_thread_insns,
           t->total_warp_insns, 100.0 * efficiency(t->total_thread_insns, t->total_warp_insns),
           t->total_wall_seconds);
+  if (t->total_cycles)
+    fprintf(out, "ptxsim: timing mode: %" PRIu64 " cycles, IPC %.2f\n", t->total_cycles,
+            (double)t->total_thread_insns / (double)t->total_cycles);
   kernel_sum *sums = calloc(t->n_launches ? t->n_launches : 1, sizeof *sums);
   if (!sums)
     return;

@@ -20,6 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pipeline/tm_config.h"
+#include "ptxsim.h"
 #include "src/cli.h"
 #include "src/exec_elf.h"
 #include "src/report_cli.h"
@@ -35,6 +37,9 @@ typedef struct exec_opts {
   const char *stats_file;
   bool quiet;
   const char *max_insns;
+  bool is_timing;       /* --mode timing */
+  const char *config;   /* --config NAME|FILE */
+  char config_path[PATH_MAX]; /* a FILE made absolute (the program may chdir) */
   char **program_argv;
   report_cli rep;     /* --report, --trace and their companions */
 } exec_opts;
@@ -120,7 +125,7 @@ static int parse_args(int argc, char **argv, exec_opts *o)
       continue;
     }
     if (strcmp(a, "--stats") == 0 || strcmp(a, "--config") == 0 ||
-        strcmp(a, "--max-instructions") == 0) {
+        strcmp(a, "--max-instructions") == 0 || strcmp(a, "--mode") == 0) {
       if (i + 1 >= argc)
         return cli_usage_error("exec", "%s needs a value", a);
       const char *v = argv[++i];
@@ -133,11 +138,13 @@ static int parse_args(int argc, char **argv, exec_opts *o)
         if (!*v || *end || errno || *v == '-')
           return cli_usage_error("exec", "--max-instructions wants a count, not '%s'", v);
         o->max_insns = v;
-      } else
-        return cli_usage_error("exec",
-                               "--config %s: GPU configurations come with the timing model; "
-                               "this build runs programs in functional mode only",
-                               v);
+      } else if (strcmp(a, "--mode") == 0) {
+        if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0)
+          return cli_usage_error("exec", "--mode takes functional or timing, not '%s'", v);
+        o->is_timing = strcmp(v, "timing") == 0;
+      } else {
+        o->config = v;
+      }
     } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0)
       o->quiet = true;
     else if (a[0] == '-')
@@ -147,9 +154,41 @@ static int parse_args(int argc, char **argv, exec_opts *o)
   }
   if (report_cli_check("exec", &o->rep) != CLI_OK)
     return CLI_USAGE;
+  if (o->config && !o->is_timing)
+    return cli_usage_error("exec", "--config sets up timing mode: add --mode timing");
   if (i >= argc)
     return cli_usage_error("exec", "no program given");
   o->program_argv = argv + i;
+  return CLI_OK;
+}
+
+/* Loads --config once here, so that a bad configuration is reported before
+ * the program starts (the runtime then loads the same text). */
+static int check_config(exec_opts *o)
+{
+  ptxsim_device *d;
+  if (ptxsim_device_create(&d) != PTXSIM_OK) {
+    fputs("ptxsim exec: error: out of memory\n", stderr);
+    return CLI_FAIL;
+  }
+  char *messages = NULL;
+  int st = ptxsim_device_set_config(d, o->config, &messages);
+  if (messages)
+    fputs(messages, stderr);
+  if (st != PTXSIM_OK && !messages)
+    fprintf(stderr, "ptxsim exec: error: configuration '%s': %s\n", o->config,
+            ptxsim_status_string(st));
+  ptxsim_free(messages);
+  ptxsim_device_destroy(d);
+  if (st != PTXSIM_OK)
+    return CLI_FAIL;
+  /* A file is passed on by its absolute name (names of configurations
+   * win over files, as when loading). */
+  bool is_named = false;
+  for (size_t i = 0; i < tm_config_named_count(); i++)
+    is_named |= strcmp(tm_config_named(i, NULL), o->config) == 0;
+  if (!is_named && !realpath(o->config, o->config_path))
+    o->config_path[0] = 0;
   return CLI_OK;
 }
 
@@ -206,6 +245,10 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
     return -1;
   if (o->max_insns && setenv("PTXSIM_MAX_INSTRUCTIONS", o->max_insns, 1) != 0)
     return -1;
+  if (o->is_timing && setenv("PTXSIM_MODE", "timing", 1) != 0)
+    return -1;
+  if (o->config && setenv("PTXSIM_CONFIG", o->config_path[0] ? o->config_path : o->config, 1))
+    return -1;
   if (report_cli_setenv(&o->rep) != 0)
     return -1;
   return 0;
@@ -217,6 +260,8 @@ int cmd_exec(int argc, char **argv)
   int rc = parse_args(argc, argv, &o);
   if (rc != CLI_OK)
     return rc;
+  if (o.config && check_config(&o) != CLI_OK)
+    return CLI_FAIL;
   const char *name = o.program_argv[0];
   char path[PATH_MAX];
   if (!resolve_program(name, path, sizeof path)) {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "frontend/ptx_parse.h"
 #include "ptxsim.h"
@@ -37,6 +38,10 @@ typedef struct run_opts {
   run_stats_mode stats;
   bool has_max_insns;
   uint64_t max_insns;
+  bool is_timing;     /* --mode timing */
+  const char *config; /* --config NAME|FILE */
+  const char **config_options; /* --option -NAME=VALUE, in order */
+  size_t n_config_options;
   run_arg *args;
   size_t n_args;
   report_cli rep;     /* --report, --trace and their companions */
@@ -94,7 +99,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
   char err[512];
   bool only_files = false;
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
-  if (!o->args) {
+  o->config_options = calloc((size_t)argc + 1, sizeof *o->config_options);
+  if (!o->args || !o->config_options) {
     fputs("ptxsim: error: out of memory\n", stderr);
     return CLI_FAIL;
   }
@@ -135,6 +141,21 @@ static int parse_options(int argc, char **argv, run_opts *o)
         o->stats = RUN_STATS_NONE;
       else
         return cli_usage_error("run", "--stats takes text, json or none");
+    } else if ((m = option_value(argc, argv, &i, NULL, "--mode", &v)) != 0) {
+      if (m > 0 && strcmp(v, "timing") == 0)
+        o->is_timing = true;
+      else if (m > 0 && strcmp(v, "functional") == 0)
+        o->is_timing = false;
+      else
+        return cli_usage_error("run", "--mode takes functional or timing");
+    } else if ((m = option_value(argc, argv, &i, NULL, "--config", &v)) != 0) {
+      if (m < 0)
+        return cli_usage_error("run", "--config needs a configuration name or file");
+      o->config = v;
+    } else if ((m = option_value(argc, argv, &i, NULL, "--option", &v)) != 0) {
+      if (m < 0 || v[0] != '-' || !strchr(v, '='))
+        return cli_usage_error("run", "--option needs -NAME=VALUE (e.g. -gpgpu_n_clusters=4)");
+      o->config_options[o->n_config_options++] = v;
     } else if ((m = option_value(argc, argv, &i, NULL, "--max-instructions", &v)) != 0) {
       if (m < 0 || run_parse_count(v, false, &o->max_insns))
         return cli_usage_error("run", "--max-instructions needs a number (0: no limit)");
@@ -160,6 +181,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
     return cli_usage_error("run", "the grid size is missing (-g X[,Y[,Z]])");
   if (!o->has_block)
     return cli_usage_error("run", "the block size is missing (-b X[,Y[,Z]])");
+  if ((o->config || o->n_config_options) && !o->is_timing)
+    return cli_usage_error("run", "--config and --option set up timing mode: add --mode timing");
   return CLI_OK;
 }
 
@@ -445,6 +468,8 @@ static void print_stats(const run_ctx *c)
             c->kernel, g.x, g.y, g.z, b.x, b.y, b.z, s.ctas, s.warps, s.threads,
             s.thread_instructions, s.warp_instructions, 100.0 * s.simd_efficiency,
             c->wall_seconds);
+    if (c->o->is_timing)
+      (void)ptxsim_timing_stats_write(c->dev, stderr, 0);
     return;
   }
   FILE *out = stdout;
@@ -455,12 +480,59 @@ static void print_stats(const run_ctx *c)
           "  \"shared_bytes\": %" PRIu64 ",\n"
           "  \"ctas\": %" PRIu64 ",\n  \"warps\": %" PRIu64 ",\n  \"threads\": %" PRIu64 ",\n"
           "  \"thread_instructions\": %" PRIu64 ",\n  \"warp_instructions\": %" PRIu64 ",\n"
-          "  \"simd_efficiency\": %.6f,\n  \"wall_seconds\": %.9f\n}\n",
+          "  \"simd_efficiency\": %.6f,\n  \"wall_seconds\": %.9f",
           g.x, g.y, g.z, b.x, b.y, b.z, c->o->shared_bytes, s.ctas, s.warps, s.threads,
           s.thread_instructions, s.warp_instructions, s.simd_efficiency, c->wall_seconds);
+  if (c->o->is_timing) {
+    /* The timing object ends its own line. */
+    fputs(",\n  \"timing\": ", out);
+    (void)ptxsim_timing_stats_write(c->dev, out, 1);
+    fputs("}\n", out);
+  } else {
+    fputs("\n}\n", out);
+  }
 }
 
 /* ---- the command --------------------------------------------------------- */
+
+/* Timing mode with --config and every --option applied in order. */
+static int setup_timing(run_ctx *c)
+{
+  const run_opts *o = c->o;
+  char *messages = NULL;
+  int st = PTXSIM_OK;
+  if (o->config) {
+    st = ptxsim_device_set_config(c->dev, o->config, &messages);
+    if (messages)
+      print_message(messages);
+    ptxsim_free(messages);
+    if (st != PTXSIM_OK) {
+      if (!messages)
+        fprintf(stderr, "ptxsim: error: configuration '%s': %s\n", o->config,
+                ptxsim_status_string(st));
+      return CLI_FAIL;
+    }
+  }
+  for (size_t i = 0; i < o->n_config_options; i++) {
+    char name[256];
+    const char *eq = strchr(o->config_options[i], '=');
+    snprintf(name, sizeof name, "%.*s", (int)(eq - o->config_options[i]), o->config_options[i]);
+    messages = NULL;
+    st = ptxsim_device_set_config_option(c->dev, name, eq + 1, &messages);
+    if (messages)
+      print_message(messages);
+    ptxsim_free(messages);
+    if (st != PTXSIM_OK) {
+      if (!messages)
+        fprintf(stderr, "ptxsim: error: --option %s: %s\n", o->config_options[i],
+                ptxsim_status_string(st));
+      return CLI_FAIL;
+    }
+  }
+  (void)ptxsim_device_set_progress(c->dev, isatty(STDERR_FILENO));
+  (void)ptxsim_device_set_mode(c->dev, PTXSIM_MODE_TIMING);
+  return CLI_OK;
+}
 
 static int run_launch(run_ctx *c)
 {
@@ -546,6 +618,11 @@ int cmd_run(int argc, char **argv)
     rc = CLI_FAIL;
     goto done;
   }
+  if (o.is_timing) {
+    rc = setup_timing(&c);
+    if (rc != CLI_OK)
+      goto done;
+  }
   rc = run_launch(&c);
 done:
   ptxsim_device_destroy(c.dev);
@@ -557,5 +634,6 @@ done:
   for (size_t i = 0; i < o.n_args; i++)
     run_arg_release(&o.args[i]);
   free(o.args);
+  free(o.config_options);
   return rc;
 }

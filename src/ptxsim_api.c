@@ -176,6 +176,7 @@ struct ptxsim_device {
   ptxsim_device_props props;
   isa_tex_table tex;     /* texture and surface objects (ptxsim_tex.c) */
   report_state *report;  /* run-time reports and trace (report_*.c), NULL: off */
+  api_timing timing;     /* timing mode (ptxsim_timing.c) */
 };
 
 /* The functional device presents itself as a Turing-class GPU (sm_75, the
@@ -245,6 +246,11 @@ isa_tex_table *api_tex(ptxsim_device *d)
   return &d->tex;
 }
 
+api_timing *api_timing_of(ptxsim_device *d)
+{
+  return &d->timing;
+}
+
 report_state **api_report(ptxsim_device *d)
 {
   return &d->report;
@@ -277,6 +283,7 @@ void ptxsim_device_destroy(ptxsim_device *d)
   simt_mem_release(&d->mem);
   isa_tex_table_release(&d->tex);
   report_state_free(d->report);
+  api_timing_release(&d->timing);
   free(d->error);
   free(d->stats_kernel);
   free(d);
@@ -859,7 +866,7 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
     free(l.params);
     return set_error(d, PTXSIM_E_NOMEM, "out of memory for the run-time reports");
   }
-  int rc = simt_run(&l);
+  int rc = d->timing.mode == PTXSIM_MODE_TIMING ? api_timing_run(d, &l) : simt_run(&l);
   report_finish(d->report, &l);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (l.out)
@@ -878,6 +885,10 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
     .simd_efficiency = l.warp_insns ? (double)l.thread_insns / (32.0 * (double)l.warp_insns) : 0,
     .wall_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
   };
+  if (d->timing.mode == PTXSIM_MODE_TIMING) {
+    d->stats.cycles = d->timing.last.cycles;
+    d->stats.ipc = d->stats.cycles ? (double)l.thread_insns / (double)d->stats.cycles : 0;
+  }
   if (rc) {
     set_error(d, rc, "%s", l.message ? l.message : "the launch failed\n");
     simt_launch_release(&l);

@@ -8,8 +8,11 @@
 #ifndef PTXSIM_SRC_PTXSIM_API_INT_H
 #define PTXSIM_SRC_PTXSIM_API_INT_H
 
+#include "isa/simt.h"
 #include "isa/simt_mem.h"
 #include "isa/tex_sample.h"
+#include "pipeline/tm_config.h"
+#include "pipeline/tm_gpu.h"
 #include "ptxsim.h"
 
 /* Sets d's error message (ptxsim_device_error) to msg; returns status. */
@@ -21,5 +24,21 @@ simt_mem *api_mem(ptxsim_device *d);
 isa_tex_table *api_tex(ptxsim_device *d);
 /* The device's run-time report state (src/report.h), NULL until used. */
 struct report_state **api_report(ptxsim_device *d);
+
+/* Timing mode's part of a device (ptxsim_timing.c). */
+typedef struct api_timing {
+  ptxsim_mode mode;
+  tm_config *cfg;          /* NULL: the embedded default, made when needed */
+  bool progress;
+  bool has_result;         /* a timing launch has run */
+  tm_result last;
+  char *last_kernel;
+  tm_totals tot;           /* gpu_tot_*: every timing launch so far */
+} api_timing;
+
+api_timing *api_timing_of(ptxsim_device *d);
+/* Runs l in timing mode (the device is in it). */
+int api_timing_run(ptxsim_device *d, simt_launch *l);
+void api_timing_release(api_timing *t);
 
 #endif /* PTXSIM_SRC_PTXSIM_API_INT_H */

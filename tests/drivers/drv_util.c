@@ -56,6 +56,19 @@ void drv_open(drv_ctx *c, const char *name)
   rc = ptxsim_device_load(c->dev, c->mod);
   ck_assert_msg(rc == PTXSIM_OK, "%s: ptxsim_device_load: %s (%d): %s", name,
                 ptxsim_status_string(rc), rc, short_msg(ptxsim_device_error(c->dev)));
+  /* PTXSIM_TEST_MODE=timing runs every driver on the timing model (on
+   * PTXSIM_TEST_CONFIG, default gtx480): results must not change. */
+  const char *mode = getenv("PTXSIM_TEST_MODE");
+  if (mode && strcmp(mode, "timing") == 0) {
+    const char *config = getenv("PTXSIM_TEST_CONFIG");
+    if (config && *config) {
+      rc = ptxsim_device_set_config(c->dev, config, &msgs);
+      ck_assert_msg(rc == PTXSIM_OK, "%s: configuration %s: %s", name, config, short_msg(msgs));
+      ptxsim_free(msgs);
+    }
+    rc = ptxsim_device_set_mode(c->dev, PTXSIM_MODE_TIMING);
+    ck_assert_msg(rc == PTXSIM_OK, "%s: timing mode: %s", name, ptxsim_status_string(rc));
+  }
 }
 
 void drv_close(drv_ctx *c)

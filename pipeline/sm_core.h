@@ -1,0 +1,163 @@
+/* sm_core.h -- one streaming multiprocessor of the timing model.
+ *
+ * An SM holds up to 64 warp slots and a number of CTA slots.  Each cycle
+ * (sm_cycle) each of its warp schedulers picks, in the order its policy
+ * gives, the first warp whose next instruction can issue:
+ *   - the instruction is in the warp's instruction buffer (a buffer of
+ *     ibuf_entries instructions, refilled through the SM's fetch port, one
+ *     warp per cycle, fetch_latency cycles after it ran dry or after a
+ *     control transfer redirected it);
+ *   - the warp is not waiting at a barrier and has fewer than
+ *     max_inflight instructions in flight (0: no limit);
+ *   - the scoreboard has no pending write to a register it reads or writes;
+ *   - an instance of its execution unit is free (initiation interval), or
+ *     for memory instructions the LD/ST pipeline takes one (memsys).
+ * Issuing executes the instruction in the functional core (simt_step), so
+ * values, addresses and branch outcomes are exact; its results become
+ * readable latency cycles later, or when memsys reports the data back.
+ *
+ * A scheduler that issues nothing in a cycle records why: Idle (no warp
+ * had an instruction to issue), Scoreboard (one waited for a register or
+ * for its in-flight limit) or Pipeline (one was ready but its unit was
+ * busy).  An SM in which nothing can happen before a known cycle sleeps
+ * until then (sm_wake_cycle), and its skipped cycles count in the stall
+ * class of the cycle it went to sleep in.
+ */
+#ifndef PTXSIM_PIPELINE_SM_CORE_H
+#define PTXSIM_PIPELINE_SM_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontend/ptx_compiler.h"
+#include "isa/simt.h"
+#include "memsys/mem_timing.h"
+#include "pipeline/tm_kernel.h"
+#include "policies/pol_sched.h"
+
+enum {
+  SM_MAX_WARPS = 64,     /* warp slots: masks are 64-bit */
+  SM_MAX_SCHEDULERS = 8,
+  SM_MAX_UNITS = 8,      /* instances of one unit kind */
+  SM_SB_ENTRIES = 32,    /* pending register writes per warp */
+  SM_MAX_INFLIGHT = 32   /* tracked in-flight instructions per warp */
+};
+
+#define SM_NEVER UINT64_MAX
+
+/* Why a scheduler issued nothing. */
+#define SM_STALLS(X) X(IDLE, "Idle") X(SCOREBOARD, "Scoreboard") X(PIPELINE, "Pipeline")
+typedef enum sm_stall {
+#define X(id, name) SM_STALL_##id,
+  SM_STALLS(X)
+#undef X
+  SM_STALL_COUNT
+} sm_stall;
+
+/* What every SM of a GPU shares (derived from the configuration). */
+typedef struct sm_params {
+  uint32_t n_warp_slots;      /* threads per SM / 32, at most SM_MAX_WARPS */
+  uint32_t n_cta_slots;
+  uint32_t n_schedulers;
+  uint32_t issue_per_warp;    /* instructions a warp may issue per cycle */
+  uint32_t n_units[SM_UNIT_COUNT]; /* instances; 0 = no structural limit */
+  uint32_t max_inflight;      /* per warp, 0 = unlimited */
+  uint32_t ibuf_entries;
+  uint32_t fetch_latency;
+  uint32_t branch_latency;    /* extra cycles before a redirected fetch */
+  uint32_t tex_latency;
+  uint64_t local_base;        /* where local memory lives in the address
+                                 space memsys sees */
+  pol_sched_params sched;
+} sm_params;
+
+/* A pending register write. */
+typedef struct sm_pending {
+  uint32_t reg;
+  uint32_t mem_id;            /* memory instruction it waits for */
+  uint64_t ready;             /* cycle it can be read; SM_NEVER: memory */
+} sm_pending;
+
+typedef struct sm_warp {
+  simt_warp *w;               /* the functional warp (in its CTA's slot) */
+  uint32_t cta_slot;
+  uint64_t age;               /* dispatch order, for oldest-first policies */
+  uint64_t not_before;        /* earliest cycle it can issue; SM_NEVER:
+                                 until memory answers or a barrier opens */
+  uint64_t ibuf_ready;        /* its buffer's refill arrives */
+  uint32_t ibuf_n;            /* instructions left in the buffer */
+  uint32_t n_pending;
+  sm_pending pending[SM_SB_ENTRIES];
+  uint32_t n_inflight;
+  uint64_t inflight_done[SM_MAX_INFLIGHT]; /* SM_NEVER: memory */
+  uint32_t inflight_mem[SM_MAX_INFLIGHT];  /* mem_id of memory entries */
+  uint32_t n_mem;             /* memory instructions outstanding */
+  uint32_t next_mem_id;
+  bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
+} sm_warp;
+
+typedef struct sm_cta {
+  simt_cta cta;
+  bool in_use;
+  uint32_t n_warps_left;      /* warp slots not yet freed */
+  uint64_t start_cycle;
+} sm_cta;
+
+typedef struct sm_stats {
+  uint64_t issued_warp_insns, issued_thread_insns;
+  uint64_t stall[SM_MAX_SCHEDULERS][SM_STALL_COUNT];
+  uint64_t issue_hist[33];     /* W0..W32: active lanes of issued instructions */
+  uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
+  uint64_t active_warp_cycles; /* sum over cycles of resident warps */
+  uint64_t ctas_done;
+} sm_stats;
+
+typedef struct tm_gpu tm_gpu;
+
+typedef struct sm_core {
+  uint32_t id;
+  tm_gpu *gpu;
+  const sm_params *p;
+  const tm_kernel *k;
+  simt_launch *launch;
+  mem_sys *mem;
+  uint64_t used_mask;         /* warp slots in use */
+  sm_warp warps[SM_MAX_WARPS];
+  sm_cta *ctas;               /* p->n_cta_slots */
+  uint32_t n_ctas;            /* in use */
+  pol_sched sched[SM_MAX_SCHEDULERS];
+  uint64_t sched_mask[SM_MAX_SCHEDULERS]; /* warp slots each one owns */
+  uint64_t unit_free[SM_UNIT_COUNT][SM_MAX_UNITS];
+  uint64_t fetch_free;        /* the fetch port's next free cycle */
+  uint64_t wake;              /* next cycle sm_cycle has work */
+  uint64_t last_cycle;        /* last cycle sm_cycle ran */
+  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_stall, or SM_STALL_COUNT: issued */
+  uint64_t next_age;
+  uint64_t resident_warps;    /* warps in use, for occupancy */
+  sm_stats st;
+} sm_core;
+
+/* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or
+ * PTX_EINVAL (message in err). */
+int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_kernel *k,
+            simt_launch *l, mem_sys *mem, char *err, size_t errlen) PTX_MUST_CHECK;
+void sm_free(sm_core *sm);
+
+/* Whether n_warps free warp slots and a CTA slot exist. */
+bool sm_has_room(const sm_core *sm, uint32_t n_warps);
+
+/* Starts CTA linear_id on the SM at cycle now.  0, or the launch's status. */
+int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now) PTX_MUST_CHECK;
+
+/* Runs cycle now (now >= sm->wake).  Returns 0, or the launch's status
+ * when it stopped (fault, deadlock, instruction limit). */
+int sm_cycle(sm_core *sm, uint64_t now) PTX_MUST_CHECK;
+
+/* memsys reports a memory instruction's data back. */
+void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle);
+
+/* Adds the stall cycles the SM slept through up to cycle end (at the end
+ * of a launch). */
+void sm_finish(sm_core *sm, uint64_t end);
+
+#endif /* PTXSIM_PIPELINE_SM_CORE_H */

@@ -1,0 +1,314 @@
+/* tm_gpu.c -- the clock loop and the CTA dispatcher of timing mode (see
+ * tm_gpu.h). */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pipeline/tm_gpu.h"
+#include "ptxsim.h"
+
+/* Where local memory lives in the address space memsys sees: above every
+ * global allocation and below the generic windows (isa_prog.h). */
+#define TM_LOCAL_BASE UINT64_C(0x00007e0000000000)
+
+struct tm_gpu {
+  const tm_config *conf;
+  simt_launch *l;
+  tm_kernel *k;
+  sm_params smp;
+  mem_sys *mem;
+  uint32_t n_sms;
+  sm_core *sms;
+  pol_cta_sm *res;               /* per SM */
+  pol_cta_needs needs;           /* of one CTA */
+  uint32_t n_ctas, next_cta, ctas_done;
+  uint32_t rr;                   /* the SM the dispatcher tries first */
+  bool can_dispatch;             /* a CTA is left and some SM may have room */
+  uint64_t now;
+};
+
+static void launch_fail(simt_launch *l, int status, const char *fmt, ...) PTX_PRINTF(3, 4);
+static void launch_fail(simt_launch *l, int status, const char *fmt, ...)
+{
+  if (l->message)
+    return;
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  l->message = strdup(buf);
+  l->status = status;
+}
+
+static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t errlen)
+{
+  memset(p, 0, sizeof *p);
+  if (conf->max_warps_per_sm > SM_MAX_WARPS || conf->n_sched_per_sm > SM_MAX_SCHEDULERS ||
+      conf->n_sched_per_sm == 0) {
+    snprintf(err, errlen,
+             "the timing model supports at most %d warps and %d schedulers per SM "
+             "(the configuration has %u and %u)",
+             SM_MAX_WARPS, SM_MAX_SCHEDULERS, conf->max_warps_per_sm, conf->n_sched_per_sm);
+    return PTX_EINVAL;
+  }
+  p->n_warp_slots = conf->max_warps_per_sm;
+  p->n_cta_slots = conf->max_ctas_per_sm;
+  p->n_schedulers = conf->n_sched_per_sm;
+  p->issue_per_warp = conf->max_insn_issue_per_warp ? conf->max_insn_issue_per_warp : 1;
+  for (int u = 0; u < TM_UNIT_COUNT; u++) {
+    if (conf->n_units[u] > SM_MAX_UNITS) {
+      snprintf(err, errlen, "the timing model supports at most %d %s units per SM", SM_MAX_UNITS,
+               sm_unit_names[u]);
+      return PTX_EINVAL;
+    }
+    p->n_units[u] = conf->n_units[u];
+  }
+  /* LD/ST occupancy is memsys's; branch and barrier units never stall. */
+  p->n_units[SM_UNIT_TEX] = 1;
+  p->max_inflight = conf->max_inflight_per_warp;
+  p->ibuf_entries = conf->ibuffer_entries ? conf->ibuffer_entries : 1;
+  p->fetch_latency = conf->fetch_latency;
+  p->branch_latency = conf->branch_latency;
+  p->tex_latency = conf->mem.tex_latency;
+  p->local_base = TM_LOCAL_BASE;
+  p->sched = conf->sched;
+  return 0;
+}
+
+static void mem_done(void *ctx, uint32_t sm, uint64_t tag, uint64_t cycle)
+{
+  tm_gpu *g = ctx;
+  sm_mem_done(&g->sms[sm], tag, cycle);
+}
+
+void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
+{
+  (void)c, (void)now;
+  g->ctas_done++;
+  pol_cta_release(&g->res[sm->id], &g->needs);
+  if (g->next_cta < g->n_ctas)
+    g->can_dispatch = true;
+}
+
+/* Gives each SM with room at most one CTA (GPGPU-Sim's one per cycle). */
+static int dispatch(tm_gpu *g, uint64_t now)
+{
+  bool placed_any = false;
+  for (uint32_t i = 0; i < g->n_sms && g->next_cta < g->n_ctas; i++) {
+    uint32_t s = (g->rr + i) % g->n_sms;
+    if (!pol_cta_can_place(&g->res[s], &g->needs) ||
+        !sm_has_room(&g->sms[s], g->needs.warps))
+      continue;
+    pol_cta_place(&g->res[s], &g->needs);
+    int rc = sm_start_cta(&g->sms[s], g->next_cta++, now + g->conf->cta_launch_latency);
+    if (rc)
+      return rc;
+    placed_any = true;
+  }
+  g->rr = (g->rr + 1) % g->n_sms;
+  /* Keep trying next cycle only while this one placed something: room
+   * only appears when a CTA finishes, which sets the flag again. */
+  g->can_dispatch = placed_any && g->next_cta < g->n_ctas;
+  return 0;
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+static void progress_line(const tm_gpu *g, double secs)
+{
+  const simt_launch *l = g->l;
+  fprintf(stderr,
+          "\rptxsim: cycle %" PRIu64 ", IPC %.2f, CTAs %u/%u, %.0f cycles/s, %.2f M insn/s   ",
+          g->now, g->now ? (double)l->thread_insns / (double)g->now : 0.0, g->ctas_done, g->n_ctas,
+          secs > 0 ? (double)g->now / secs : 0.0,
+          secs > 0 ? (double)l->thread_insns / secs * 1e-6 : 0.0);
+  fflush(stderr);
+}
+
+/* The clock loop; returns 0 or the launch's status. */
+static int run_loop(tm_gpu *g, const tm_run_opts *o, const struct timespec *t0)
+{
+  simt_launch *l = g->l;
+  const tm_config *conf = g->conf;
+  double next_report = 1.0;
+  uint64_t iter = 0;
+  for (;;) {
+    uint64_t now = g->now;
+    mem_sys_cycle(g->mem, now);
+    if (g->can_dispatch) {
+      int rc = dispatch(g, now);
+      if (rc)
+        return rc;
+    }
+    uint64_t next = UINT64_MAX;
+    for (uint32_t s = 0; s < g->n_sms; s++) {
+      sm_core *sm = &g->sms[s];
+      if (sm->wake <= now) {
+        int rc = sm_cycle(sm, now);
+        if (rc)
+          return rc;
+      }
+      if (sm->wake < next)
+        next = sm->wake;
+    }
+    if (g->ctas_done == g->n_ctas && !mem_sys_busy(g->mem))
+      return 0;
+    if (g->can_dispatch)
+      next = now + 1;
+    uint64_t m = mem_sys_next_event(g->mem);
+    if (m < next)
+      next = m;
+    if (next <= now)
+      next = now + 1;
+    if (next == UINT64_MAX) {
+      launch_fail(l, PTXSIM_E_DEADLOCK,
+                  "error: timing model of kernel %s stopped at cycle %" PRIu64
+                  ": %u of %u CTAs finished and nothing can happen any more\n",
+                  l->kernel->func->name, now, g->ctas_done, g->n_ctas);
+      return l->status;
+    }
+    if (conf->max_cycles && next > conf->max_cycles) {
+      launch_fail(l, PTXSIM_E_TIMEOUT,
+                  "error: kernel %s stopped at the cycle limit (-gpgpu_max_cycle %" PRIu64
+                  "): %u of %u CTAs finished\n",
+                  l->kernel->func->name, conf->max_cycles, g->ctas_done, g->n_ctas);
+      return l->status;
+    }
+    if (conf->max_insn && l->thread_insns >= conf->max_insn) {
+      launch_fail(l, PTXSIM_E_TIMEOUT,
+                  "error: kernel %s stopped at the instruction limit (-gpgpu_max_insn %" PRIu64
+                  "): %u of %u CTAs finished\n",
+                  l->kernel->func->name, conf->max_insn, g->ctas_done, g->n_ctas);
+      return l->status;
+    }
+    g->now = next;
+    if (o && o->progress && (++iter & 0xfff) == 0) {
+      double secs = seconds_since(t0);
+      if (secs >= next_report) {
+        progress_line(g, secs);
+        next_report = secs + 1.0;
+      }
+    }
+  }
+}
+
+static void collect(const tm_gpu *g, tm_result *r)
+{
+  r->cycles = g->now;
+  r->warp_insns = g->l->warp_insns;
+  r->thread_insns = g->l->thread_insns;
+  r->n_sms = g->n_sms;
+  r->n_schedulers = g->smp.n_schedulers;
+  r->max_warps_per_sm = g->smp.n_warp_slots;
+  double warp_cycles = 0;
+  for (uint32_t s = 0; g->sms && s < g->n_sms; s++) {
+    const sm_stats *st = &g->sms[s].st;
+    r->sm.issued_warp_insns += st->issued_warp_insns;
+    r->sm.issued_thread_insns += st->issued_thread_insns;
+    for (uint32_t k = 0; k < SM_MAX_SCHEDULERS; k++)
+      for (uint32_t c = 0; c < SM_STALL_COUNT; c++)
+        r->sm.stall[k][c] += st->stall[k][c];
+    for (uint32_t w = 0; w <= 32; w++)
+      r->sm.issue_hist[w] += st->issue_hist[w];
+    for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
+      r->sm.unit_busy[u] += st->unit_busy[u];
+    r->sm.active_warp_cycles += st->active_warp_cycles;
+    r->sm.ctas_done += st->ctas_done;
+    warp_cycles += (double)st->active_warp_cycles;
+  }
+  r->avg_resident_warps =
+      g->now && g->n_sms ? warp_cycles / ((double)g->now * (double)g->n_sms) : 0.0;
+  if (g->mem)
+    mem_sys_get_stats(g->mem, &r->mem);
+}
+
+int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_result *res)
+{
+  struct timespec t0;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  memset(res, 0, sizeof *res);
+  tm_gpu g = {.conf = conf, .l = l, .n_sms = conf->n_sms};
+  char err[512] = "";
+  int rc = sm_params_of(conf, &g.smp, err, sizeof err);
+  if (rc) {
+    launch_fail(l, PTXSIM_E_INVALID, "error: %s\n", err);
+    return l->status;
+  }
+  rc = tm_kernel_build(l->prog, l->kernel, conf, &g.k);
+  if (rc) {
+    launch_fail(l, PTXSIM_E_NOMEM, "out of memory analysing kernel %s\n", l->kernel->func->name);
+    return l->status;
+  }
+  /* The CTA accounting: registers from the configuration's override, else
+   * the liveness analysis' estimate. */
+  const char *name = l->kernel->func->name;
+  uint32_t regs = tm_config_kernel_regs(conf, name);
+  res->regs_from_config = regs != 0;
+  if (!regs)
+    regs = g.k->regs_per_thread ? g.k->regs_per_thread : 1;
+  res->regs_per_thread = regs;
+  pol_cta_limits lim;
+  tm_config_cta_limits(conf, &lim);
+  pol_cta_kernel kk = {.threads = l->block[0] * l->block[1] * l->block[2],
+                       .regs_per_thread = regs,
+                       .smem_bytes = (uint32_t)(l->kernel->static_shared + l->dyn_shared)};
+  rc = pol_cta_occupancy(&lim, &kk, &res->occupancy, err, sizeof err);
+  if (!rc && res->occupancy.ctas_per_sm == 0) {
+    char why[128];
+    pol_cta_limit_names(res->occupancy.limit_mask, why, sizeof why);
+    snprintf(err, sizeof err,
+             "a CTA of %u threads with %u registers per thread and %u bytes of shared memory "
+             "does not fit on an SM of %s (too many %s)",
+             kk.threads, regs, kk.smem_bytes, conf->origin, why);
+    rc = PTX_EINVAL;
+  }
+  if (rc) {
+    launch_fail(l, PTXSIM_E_LAUNCH, "error: launch of %s: %s\n", name, err);
+    tm_kernel_free(g.k);
+    return l->status;
+  }
+  g.needs = res->occupancy.per_cta;
+  g.n_ctas = l->grid[0] * l->grid[1] * l->grid[2];
+  g.can_dispatch = true;
+  l->n_sms = g.n_sms;
+  l->cycle = &g.now;
+  g.sms = calloc(g.n_sms, sizeof *g.sms);
+  g.res = calloc(g.n_sms, sizeof *g.res);
+  rc = g.sms && g.res ? 0 : PTX_ENOMEM;
+  if (!rc)
+    rc = mem_sys_create(&conf->mem, g.n_sms, mem_done, &g, &g.mem, err, sizeof err);
+  for (uint32_t s = 0; !rc && s < g.n_sms; s++) {
+    pol_cta_sm_init(&g.res[s], &lim);
+    rc = sm_init(&g.sms[s], s, &g, &g.smp, g.k, l, g.mem, err, sizeof err);
+  }
+  if (rc) {
+    launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "error: %s\n",
+                err[0] ? err : "out of memory");
+  } else {
+    rc = run_loop(&g, o, &t0);
+    if (o && o->progress)
+      fputs("\r\033[K", stderr);
+  }
+  for (uint32_t s = 0; g.sms && s < g.n_sms; s++)
+    sm_finish(&g.sms[s], g.now);
+  collect(&g, res);
+  res->wall_seconds = seconds_since(&t0);
+  for (uint32_t s = 0; g.sms && s < g.n_sms; s++)
+    sm_free(&g.sms[s]);
+  free(g.sms);
+  free(g.res);
+  mem_sys_destroy(g.mem);
+  tm_kernel_free(g.k);
+  l->cycle = NULL;
+  return rc ? (l->status ? l->status : rc) : 0;
+}

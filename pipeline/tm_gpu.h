@@ -1,0 +1,64 @@
+/* tm_gpu.h -- running one kernel launch in timing mode: the GPU's SMs,
+ * the CTA dispatcher, the memory hierarchy and the clock loop.
+ *
+ * The loop advances one core cycle at a time while anything can happen
+ * and jumps over cycles in which every SM sleeps (sm_core.h) and memsys
+ * has nothing due.  The dispatcher gives each SM at most one CTA per cycle
+ * while the TB-level accounting (policies/pol_cta.h) says it fits, SMs
+ * taken round-robin.  A launch ends when every CTA has finished and
+ * memsys has drained its stores.
+ */
+#ifndef PTXSIM_PIPELINE_TM_GPU_H
+#define PTXSIM_PIPELINE_TM_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "frontend/ptx_compiler.h"
+#include "isa/simt.h"
+#include "memsys/mem_timing.h"
+#include "pipeline/sm_core.h"
+#include "pipeline/tm_config.h"
+#include "pipeline/tm_kernel.h"
+#include "policies/pol_cta.h"
+
+/* What a timing-mode launch measured. */
+typedef struct tm_result {
+  uint64_t cycles;                /* gpu_sim_cycle */
+  uint64_t warp_insns, thread_insns;
+  uint32_t n_sms, n_schedulers, max_warps_per_sm;
+  uint32_t regs_per_thread;       /* what the CTA accounting used */
+  bool regs_from_config;          /* -ptxsim_kernel_regs rather than the estimate */
+  pol_occupancy occupancy;
+  double avg_resident_warps;      /* per SM, over the launch's cycles */
+  sm_stats sm;                    /* summed over SMs (stall[s]: scheduler s of every SM) */
+  mem_stats mem;
+  double wall_seconds;
+} tm_result;
+
+/* Options of one run. */
+typedef struct tm_run_opts {
+  bool progress;                  /* a progress line on stderr, about once a second */
+} tm_run_opts;
+
+typedef struct tm_gpu tm_gpu;
+
+/* Runs the launch l (set up as for simt_run) on the GPU cfg describes.
+ * Returns 0 or a PTXSIM_E_* code with l->message set; res is filled in
+ * both cases (with what ran until the stop). */
+int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_result *res);
+
+/* For sm_core.c: a CTA finished on sm at cycle now. */
+void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now);
+
+/* Prints a result as GPGPU-Sim names its statistics: text ("name = value"
+ * lines) or one JSON object.  kernel names the launch; tot_* are the
+ * device's totals over its timing launches, this one included. */
+typedef struct tm_totals {
+  uint64_t cycles, thread_insns;
+} tm_totals;
+void tm_result_print(const tm_result *r, const tm_config *conf, const char *kernel,
+                     const tm_totals *tot, bool json, FILE *out);
+
+#endif /* PTXSIM_PIPELINE_TM_GPU_H */

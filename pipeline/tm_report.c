@@ -1,0 +1,150 @@
+/* tm_report.c -- the statistics of a timing-mode launch through the
+ * statistics registry (tm_stats.h), with GPGPU-Sim's names where it has
+ * one (gpu_sim_cycle, gpu_ipc, L2_total_cache_accesses, ...).  Ratios are
+ * computed into a small struct that lives while the registry prints; the
+ * order is fixed, so two identical runs print identical statistics (but
+ * for the gpgpu_simulation_* lines, which measure the host). */
+#include "config.h"
+
+#include <string.h>
+
+#include "pipeline/tm_gpu.h"
+#include "pipeline/tm_stats.h"
+
+/* Derived values, filled before printing. */
+typedef struct derived {
+  double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
+  double unit_util[SM_UNIT_COUNT];
+  double sim_seconds, insn_rate, cycle_rate;
+  uint64_t ctas_per_sm, regs_per_thread, limit_mask;
+} derived;
+
+static double ratio(uint64_t a, uint64_t b)
+{
+  return b ? (double)a / (double)b : 0.0;
+}
+
+static void derive(const tm_result *r, const tm_totals *tot, derived *d)
+{
+  memset(d, 0, sizeof *d);
+  d->ipc = ratio(r->thread_insns, r->cycles);
+  d->tot_ipc = ratio(tot->thread_insns, tot->cycles);
+  d->occupancy = r->max_warps_per_sm ? 100.0 * r->avg_resident_warps / r->max_warps_per_sm : 0;
+  d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
+  d->l2_miss_rate = ratio(r->mem.l2_misses, r->mem.l2_accesses);
+  d->row_locality = ratio(r->mem.dram_row_hits, r->mem.dram_row_hits + r->mem.dram_activations);
+  d->dram_util = ratio(r->mem.dram_busy_cycles, r->mem.dram_cycles);
+  for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
+    d->unit_util[u] = ratio(r->sm.unit_busy[u], r->cycles * r->n_sms);
+  d->sim_seconds = r->wall_seconds;
+  d->insn_rate = r->wall_seconds > 0 ? (double)r->thread_insns / r->wall_seconds : 0;
+  d->cycle_rate = r->wall_seconds > 0 ? (double)r->cycles / r->wall_seconds : 0;
+  d->ctas_per_sm = r->occupancy.ctas_per_sm;
+  d->regs_per_thread = r->regs_per_thread;
+  d->limit_mask = r->occupancy.limit_mask;
+}
+
+/* "sched<s>_stall_<Kind>" for every scheduler an SM can have. */
+#define STALL_NAMES(s) \
+  {"sched" #s "_stall_Idle", "sched" #s "_stall_Scoreboard", "sched" #s "_stall_Pipeline"}
+static const char *const stall_names[SM_MAX_SCHEDULERS][SM_STALL_COUNT] = {
+    STALL_NAMES(0), STALL_NAMES(1), STALL_NAMES(2), STALL_NAMES(3),
+    STALL_NAMES(4), STALL_NAMES(5), STALL_NAMES(6), STALL_NAMES(7)};
+_Static_assert(SM_MAX_SCHEDULERS == 8 && SM_STALL_COUNT == 3, "stall_names covers every one");
+
+static const char *const unit_util_names[SM_UNIT_COUNT] = {
+#define X(u) "unit_util_" #u,
+    SM_UNITS(X)
+#undef X
+};
+
+/* Registers every statistic; the first failure stops (names are fixed,
+ * so only running out of memory can fail). */
+static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const derived *d)
+{
+  const mem_stats *m = &r->mem;
+  int rc = 0;
+#define U64(name, desc, p) \
+  if (!rc)                 \
+  rc = tm_stats_add_u64(s, name, desc, p)
+#define F64(name, desc, p) \
+  if (!rc)                 \
+  rc = tm_stats_add_f64(s, name, desc, p)
+  U64("gpu_sim_cycle", "core cycles of this launch", &r->cycles);
+  U64("gpu_sim_insn", "thread instructions of this launch", &r->thread_insns);
+  F64("gpu_ipc", "thread instructions per cycle", &d->ipc);
+  U64("gpu_tot_sim_cycle", "core cycles of every timing launch so far", &tot->cycles);
+  U64("gpu_tot_sim_insn", "thread instructions of every timing launch so far", &tot->thread_insns);
+  F64("gpu_tot_ipc", "gpu_tot_sim_insn / gpu_tot_sim_cycle", &d->tot_ipc);
+  U64("gpu_sim_warp_insn", "warp instructions issued", &r->warp_insns);
+  F64("gpu_occupancy", "resident warps in % of the warp slots, averaged over SMs and cycles",
+      &d->occupancy);
+  U64("ctas_per_sm", "CTAs an SM can hold (TB-level accounting)", &d->ctas_per_sm);
+  U64("ctas_per_sm_limited_by", "bit mask of the limiting resources: 1 threads, 2 CTA slots, "
+      "4 registers, 8 shared memory", &d->limit_mask);
+  U64("regs_per_thread", "registers per thread the accounting used", &d->regs_per_thread);
+  for (uint32_t k = 0; k < r->n_schedulers && k < SM_MAX_SCHEDULERS; k++)
+    for (uint32_t c = 0; c < SM_STALL_COUNT; c++)
+      U64(stall_names[k][c], "cycles scheduler k of every SM issued nothing, by cause",
+          &r->sm.stall[k][c]);
+  if (!rc)
+    rc = tm_stats_add_hist(s, "warp_issue", "issued warp instructions by executing lanes",
+                           r->sm.issue_hist, 33, "W");
+  for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
+    F64(unit_util_names[u], "issue slots the unit kind was busy, per SM and cycle",
+        &d->unit_util[u]);
+  U64("L1D_total_cache_accesses", "L1 data cache line accesses", &m->l1d_accesses);
+  U64("L1D_total_cache_misses", "L1 data cache misses", &m->l1d_misses);
+  F64("L1D_total_cache_miss_rate", "misses / accesses", &d->l1d_miss_rate);
+  U64("L1D_total_cache_pending_hits", "hits on a line already being fetched",
+      &m->l1d_pending_hits);
+  U64("L1D_total_cache_reservation_fails", "stalls for a full MSHR table or miss queue",
+      &m->l1d_reservation_fails);
+  U64("L1C_total_cache_accesses", "constant cache accesses", &m->l1c_accesses);
+  U64("L1C_total_cache_misses", "constant cache misses", &m->l1c_misses);
+  U64("gpgpu_n_shmem_insn", "shared-memory warp instructions", &m->shmem_accesses);
+  U64("gpgpu_n_shmem_bkconflict_cycles", "cycles lost to bank conflicts",
+      &m->shmem_bank_conflict_cycles);
+  U64("L2_total_cache_accesses", "L2 accesses", &m->l2_accesses);
+  U64("L2_total_cache_misses", "L2 misses", &m->l2_misses);
+  F64("L2_total_cache_miss_rate", "misses / accesses", &d->l2_miss_rate);
+  U64("L2_total_cache_writebacks", "dirty lines written back to DRAM", &m->l2_writebacks);
+  U64("icnt_to_mem_flits", "interconnect flits from SMs to memory", &m->icnt_to_mem_flits);
+  U64("icnt_to_shader_flits", "interconnect flits from memory to SMs", &m->icnt_to_sm_flits);
+  U64("dram_reads", "DRAM read bursts", &m->dram_reads);
+  U64("dram_writes", "DRAM write bursts", &m->dram_writes);
+  U64("dram_row_buffer_hits", "accesses that found their row open", &m->dram_row_hits);
+  U64("dram_activations", "row activations", &m->dram_activations);
+  F64("dram_row_buffer_locality", "row hits / (row hits + activations)", &d->row_locality);
+  F64("dram_bandwidth_utilization", "data-bus busy cycles / DRAM cycles", &d->dram_util);
+  U64("gpgpu_n_atomics", "atomic and reduction requests", &m->atomics);
+  F64("gpgpu_simulation_time_sec", "host seconds the launch took", &d->sim_seconds);
+  F64("gpgpu_simulation_rate_insn_per_sec", "thread instructions simulated per host second",
+      &d->insn_rate);
+  F64("gpgpu_simulation_rate_cycle_per_sec", "cycles simulated per host second",
+      &d->cycle_rate);
+#undef U64
+#undef F64
+  return rc;
+}
+
+void tm_result_print(const tm_result *r, const tm_config *conf, const char *kernel,
+                     const tm_totals *tot, bool json, FILE *out)
+{
+  derived d;
+  derive(r, tot, &d);
+  tm_stats s;
+  tm_stats_init(&s);
+  if (add_all(&s, r, tot, &d)) {
+    fputs(json ? "null" : "statistics: out of memory\n", out);
+    tm_stats_free(&s);
+    return;
+  }
+  if (json) {
+    tm_stats_print_json(&s, out);
+  } else {
+    fprintf(out, "kernel_name = %s\nconfig = %s\n", kernel, conf ? conf->origin : "");
+    tm_stats_print_text(&s, out);
+  }
+  tm_stats_free(&s);
+}

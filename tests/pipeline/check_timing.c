@@ -1,0 +1,339 @@
+/* check_timing.c -- the timing model against microbenchmarks whose timing
+ * is known analytically (tests/pipeline/microbench.ptx), through the public
+ * interface.
+ *
+ * Each test sets the configuration values its expectation depends on, so
+ * the expected numbers are derived here from the options, never read back
+ * from the simulator.  Differences between two runs that only differ in
+ * the amount of work (chain length, loop count) cancel start-up and drain
+ * costs, so the per-unit costs can be compared exactly or within a stated
+ * tolerance.  Every kernel's results are checked too: timing mode must
+ * compute what functional mode computes.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptxsim.h"
+
+static const char *ptx_path(void)
+{
+  static char buf[4096];
+  const char *srcdir = getenv("srcdir");
+  snprintf(buf, sizeof buf, "%s/tests/pipeline/microbench.ptx", srcdir ? srcdir : ".");
+  return buf;
+}
+
+typedef struct fx {
+  ptxsim_module *m;
+  ptxsim_device *d;
+} fx;
+
+/* A timing-mode device on the named configuration with options applied
+ * ("-name", "value" pairs, NULL-terminated). */
+static void fx_open(fx *f, const char *config, const char *const *options)
+{
+  char *msg = NULL;
+  ck_assert_int_eq(ptxsim_module_load_file(ptx_path(), &f->m, &msg), PTXSIM_OK);
+  ptxsim_free(msg);
+  ck_assert_int_eq(ptxsim_device_create(&f->d), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_load(f->d, f->m), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_config(f->d, config, &msg), PTXSIM_OK);
+  ptxsim_free(msg);
+  for (size_t i = 0; options && options[i]; i += 2) {
+    int rc = ptxsim_device_set_config_option(f->d, options[i], options[i + 1], &msg);
+    ck_assert_msg(rc == PTXSIM_OK, "option %s %s: %s", options[i], options[i + 1],
+                  msg ? msg : "");
+    ptxsim_free(msg);
+  }
+  ck_assert_int_eq(ptxsim_device_set_mode(f->d, PTXSIM_MODE_TIMING), PTXSIM_OK);
+}
+
+static void fx_close(fx *f)
+{
+  ptxsim_device_destroy(f->d);
+  ptxsim_module_free(f->m);
+}
+
+/* Launches and returns the launch's cycles. */
+static uint64_t launch(fx *f, const char *k, unsigned grid, unsigned block,
+                       const void *const *args, size_t n)
+{
+  int rc = ptxsim_launch(f->d, k, (ptxsim_dim3){grid, 1, 1}, (ptxsim_dim3){block, 1, 1}, 0, args,
+                         n);
+  ck_assert_msg(rc == PTXSIM_OK, "%s: %s", k, ptxsim_device_error(f->d));
+  ptxsim_stats s;
+  ck_assert_int_eq(ptxsim_last_stats(f->d, &s), PTXSIM_OK);
+  ck_assert_msg(s.cycles > 0, "%s: no cycles in timing mode", k);
+  return s.cycles;
+}
+
+static ptxsim_devptr dalloc(fx *f, size_t n)
+{
+  ptxsim_devptr p;
+  ck_assert_int_eq(ptxsim_malloc(f->d, n, &p), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memset(f->d, p, 0, n), PTXSIM_OK);
+  return p;
+}
+
+/* One SM, and the options every test shares. */
+#define ONE_SM "-gpgpu_n_clusters", "1", "-gpgpu_n_cores_per_cluster", "1"
+
+/* ---- a chain of dependent adds ------------------------------------------ */
+
+static uint64_t chain_cycles(const char *lat_list, unsigned n)
+{
+  const char *opts[] = {ONE_SM, "-ptx_opcode_latency_int", lat_list,
+                        "-ptxsim_ibuffer_entries", "2", "-ptxsim_fetch_latency", "1", NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr out = dalloc(&f, 32 * 4);
+  char k[32];
+  snprintf(k, sizeof k, "chain_add_%u", n);
+  const void *args[] = {&out};
+  uint64_t c = launch(&f, k, 1, 32, args, 1);
+  uint32_t got[32];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  for (uint32_t t = 0; t < 32; t++)
+    ck_assert_uint_eq(got[t], t + n);
+  fx_close(&f);
+  return c;
+}
+
+/* N dependent adds on one warp take N x the add latency: the chain of 128
+ * takes 64 x latency more than the chain of 64. */
+START_TEST(dependent_chain)
+{
+  static const struct {
+    const char *list;
+    unsigned add_latency;
+  } cases[] = {{"4,13,4,5,145", 4}, {"7,13,4,5,145", 7}, {"2,13,4,5,145", 2}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    uint64_t c64 = chain_cycles(cases[i].list, 64), c128 = chain_cycles(cases[i].list, 128);
+    ck_assert_msg(c128 - c64 == 64ull * cases[i].add_latency,
+                  "latency %u: chains of 64 and 128 adds took %" PRIu64 " and %" PRIu64
+                  " cycles; expected a difference of %u",
+                  cases[i].add_latency, c64, c128, 64 * cases[i].add_latency);
+  }
+}
+END_TEST
+
+/* With a latency of 1 the instruction buffer is the limit: two entries,
+ * refilled one cycle after the cycle that emptied them (fetch latency 1),
+ * so a lone warp issues two instructions every three cycles and 64 more
+ * adds take 96 more cycles. */
+START_TEST(instruction_buffer_bound)
+{
+  uint64_t c64 = chain_cycles("1,13,4,5,145", 64), c128 = chain_cycles("1,13,4,5,145", 128);
+  ck_assert_msg(c128 - c64 == 96, "chains of 64 and 128 adds took %" PRIu64 " and %" PRIu64
+                " cycles; expected a difference of 96", c64, c128);
+}
+END_TEST
+
+/* ---- independent warps fill the issue width ------------------------------ */
+
+START_TEST(independent_warps_fill_issue)
+{
+  /* Two schedulers issuing one instruction per cycle each; two SP units
+   * with an initiation interval of 1, so issue is the only limit. */
+  const char *opts[] = {ONE_SM,
+                        "-gpgpu_num_sched_per_core", "2",
+                        "-gpgpu_max_insn_issue_per_warp", "1",
+                        "-gpgpu_num_sp_units", "2",
+                        "-ptx_opcode_initiation_int", "1,2,2,1,8",
+                        NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr out = dalloc(&f, 1536 * 4);
+  uint32_t iters = 64;
+  const void *args[] = {&out, &iters};
+  launch(&f, "indep_add", 6, 256, args, 2);
+  ptxsim_stats s;
+  ck_assert_int_eq(ptxsim_last_stats(f.d, &s), PTXSIM_OK);
+  double warp_ipc = (double)s.warp_instructions / (double)s.cycles;
+  ck_assert_msg(warp_ipc <= 2.0 && warp_ipc >= 0.9 * 2.0,
+                "48 independent warps issued %.3f warp instructions per cycle; the issue width "
+                "is 2",
+                warp_ipc);
+  uint32_t got[1536];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  for (uint32_t t = 0; t < 1536; t++)
+    ck_assert_uint_eq(got[t], 36 * iters);
+  fx_close(&f);
+}
+END_TEST
+
+/* ---- shared-memory bank conflicts ------------------------------------------ */
+
+static uint64_t bank_cycles(uint32_t stride, uint32_t iters)
+{
+  const char *opts[] = {ONE_SM, "-gpgpu_shmem_num_banks", "32", NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr out = dalloc(&f, 256 * 4);
+  const void *args[] = {&stride, &iters, &out};
+  uint64_t c = launch(&f, "bank_conflict", 1, 256, args, 3);
+  uint32_t got[256];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  for (uint32_t t = 0; t < 256; t++)
+    ck_assert_uint_eq(got[t], 4 * iters * ((t * stride) % 1024));
+  fx_close(&f);
+  return c;
+}
+
+/* An n-way bank conflict costs n times the conflict-free access: the
+ * extra cycles of 16 more iterations (512 loads per warp, 8 warps) grow
+ * n-fold, within 10%. */
+START_TEST(bank_conflicts)
+{
+  uint64_t base = bank_cycles(1, 24) - bank_cycles(1, 8);
+  static const uint32_t ways[] = {2, 4, 8, 32};
+  for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+    uint64_t d = bank_cycles(ways[i], 24) - bank_cycles(ways[i], 8);
+    double r = (double)d / (double)base;
+    ck_assert_msg(r >= 0.9 * ways[i] && r <= 1.1 * ways[i],
+                  "%u-way conflicts: %" PRIu64 " extra cycles against %" PRIu64
+                  " without conflicts (ratio %.2f)",
+                  ways[i], d, base, r);
+  }
+}
+END_TEST
+
+/* ---- determinism and scaling ------------------------------------------------ */
+
+/* The statistics of a run, without the simulator's own speed. */
+static char *stats_text(fx *f)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
+  fclose(mem);
+  /* Drop the gpgpu_simulation_* lines (wall-clock measurements). */
+  char *w = buf;
+  for (char *line = buf; *line;) {
+    char *nl = strchr(line, '\n');
+    size_t n = nl ? (size_t)(nl - line + 1) : strlen(line);
+    if (strncmp(line, "gpgpu_simulation_", 17) != 0) {
+      memmove(w, line, n);
+      w += n;
+    }
+    line += n;
+  }
+  *w = 0;
+  return buf;
+}
+
+static char *indep_run(const char *clusters, uint64_t *cycles)
+{
+  const char *opts[] = {"-gpgpu_n_clusters", clusters, NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr out = dalloc(&f, 60 * 256 * 4);
+  uint32_t iters = 16;
+  const void *args[] = {&out, &iters};
+  *cycles = launch(&f, "indep_add", 60, 256, args, 2);
+  char *s = stats_text(&f);
+  fx_close(&f);
+  return s;
+}
+
+START_TEST(deterministic)
+{
+  uint64_t c1, c2;
+  char *a = indep_run("15", &c1), *b = indep_run("15", &c2);
+  ck_assert_uint_eq(c1, c2);
+  ck_assert_str_eq(a, b);
+  free(a);
+  free(b);
+}
+END_TEST
+
+/* An embarrassingly parallel kernel never gets slower with more SMs. */
+START_TEST(more_sms_never_slower)
+{
+  static const char *const counts[] = {"1", "2", "4", "8", "15"};
+  uint64_t prev = UINT64_MAX;
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    uint64_t c;
+    free(indep_run(counts[i], &c));
+    ck_assert_msg(c <= prev, "%s SMs took %" PRIu64 " cycles, fewer took %" PRIu64, counts[i], c,
+                  prev);
+    prev = c;
+  }
+}
+END_TEST
+
+/* ---- bad configurations and launches ----------------------------------------- */
+
+START_TEST(bad_config)
+{
+  ptxsim_device *d;
+  ck_assert_int_eq(ptxsim_device_create(&d), PTXSIM_OK);
+  char *msg = NULL;
+  ck_assert_int_ne(ptxsim_device_set_config(d, "no-such-gpu", &msg), PTXSIM_OK);
+  ck_assert_ptr_nonnull(msg);
+  ptxsim_free(msg);
+  msg = NULL;
+  ck_assert_int_ne(ptxsim_device_set_config_option(d, "-gpgpu_no_such_option", "1", &msg),
+                   PTXSIM_OK);
+  ck_assert_ptr_nonnull(msg);
+  ck_assert_ptr_nonnull(strstr(msg, "gpgpu_no_such_option"));
+  ptxsim_free(msg);
+  ck_assert_int_ne(ptxsim_timing_stats_write(d, stdout, 0), PTXSIM_OK);
+  ptxsim_device_destroy(d);
+}
+END_TEST
+
+/* A CTA that needs more registers than an SM has cannot run: a launch
+ * error naming the limit, not a hang. */
+START_TEST(cta_does_not_fit)
+{
+  const char *opts[] = {ONE_SM, "-gpgpu_shader_registers", "1024", NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr out = dalloc(&f, 1024 * 4);
+  uint32_t iters = 1;
+  const void *args[] = {&out, &iters};
+  int rc = ptxsim_launch(f.d, "indep_add", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){1024, 1, 1}, 0,
+                         args, 2);
+  ck_assert_int_eq(rc, PTXSIM_E_LAUNCH);
+  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(f.d), "registers"));
+  fx_close(&f);
+}
+END_TEST
+
+static Suite *timing_suite(void)
+{
+  Suite *s = suite_create("timing");
+  TCase *t = tcase_create("microbenchmarks");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, dependent_chain);
+  tcase_add_test(t, instruction_buffer_bound);
+  tcase_add_test(t, independent_warps_fill_issue);
+  tcase_add_test(t, bank_conflicts);
+  suite_add_tcase(s, t);
+  t = tcase_create("whole runs");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, deterministic);
+  tcase_add_test(t, more_sms_never_slower);
+  suite_add_tcase(s, t);
+  t = tcase_create("errors");
+  tcase_add_test(t, bad_config);
+  tcase_add_test(t, cta_does_not_fit);
+  suite_add_tcase(s, t);
+  return s;
+}
+
+int main(void)
+{
+  SRunner *r = srunner_create(timing_suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
