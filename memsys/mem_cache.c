@@ -254,11 +254,12 @@ void mem_cache_install(mem_cache *c, mem_line *v, uint64_t line)
 
 mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line)
 {
-  if (!c->n_mshr_live)
-    return NULL;
-  for (uint32_t i = 0; i < c->n_mshr; i++)
-    if (c->mshr[i].is_live && c->mshr[i].addr == line)
-      return &c->mshr[i];
+  for (uint32_t i = 0, seen = 0; seen < c->n_mshr_live; i++)
+    if (c->mshr[i].is_live) {
+      if (c->mshr[i].addr == line)
+        return &c->mshr[i];
+      seen++;
+    }
   return NULL;
 }
 

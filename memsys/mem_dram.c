@@ -20,8 +20,10 @@
  * read data occupies the bus from RD + tCL for `burst` cycles, write data
  * from WR + tWL.  A request of B bytes needs ceil(B / atom) column
  * commands, atom = burst_length x bus bytes x chips, and is done when its
- * last data leaves the bus.  Peak bandwidth per channel: data_ratio x bus
- * bytes x chips bytes per DRAM cycle (GTX480: 4 x 4 x 2 = 32 B at 924 MHz).
+ * last data leaves the bus; a read starts only while fewer than
+ * -gpgpu_dram_return_queue_size reads wait for their L2.  Peak bandwidth
+ * per channel: data_ratio x bus bytes x chips bytes per DRAM cycle
+ * (GTX480: 4 x 4 x 2 = 32 B at 924 MHz).
  */
 #include "config.h"
 
@@ -204,7 +206,8 @@ static bool mem_dram_can_col(const mem_sys *s, const mem_chan *c, const mem_bank
   if (n < c->col_ok || n < c->grp_col_ok[g])
     return false;
   if (mem_is_read(q))
-    return n >= b->col_ok && n >= c->rd_ok && n + s->p.dram.tCL >= c->bus_free;
+    return n >= b->col_ok && n >= c->rd_ok && n + s->p.dram.tCL >= c->bus_free &&
+           (q->is_started || !s->p.dram_return_queue || c->n_ret < s->p.dram_return_queue);
   return n >= b->wcol_ok && n >= c->wr_ok && n + s->p.dram.tWL >= c->bus_free;
 }
 
@@ -251,6 +254,7 @@ static void mem_dram_col(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, mem_r
   c->n_queued--;
   if (mem_is_read(q)) {
     q->ready = end * s->period[MEM_DOM_DRAM];
+    c->n_ret++;
     mem_ring_push(&s->subs[q->sub].ret, q);
   } else
     mem_req_free(s, q);

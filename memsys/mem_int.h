@@ -224,6 +224,7 @@ typedef struct mem_chan {
   mem_bank *banks;
   uint64_t *grp_col_ok;
   uint32_t n_queued, first_sub, rr;
+  uint32_t n_ret;         /* read data waiting for L2 (-gpgpu_dram_return_queue_size) */
   uint64_t rrd_ok, col_ok, rd_ok, wr_ok, bus_free, seq;
   uint64_t n_reads, n_writes, n_row_hits, n_acts, n_busy;
 } mem_chan;

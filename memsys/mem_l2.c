@@ -295,8 +295,10 @@ void mem_l2_tick(mem_sys *s, uint32_t sub, mem_time t)
   q = mem_ring_head(&u->ret);
   if (q && q->ready <= t) {
     s->is_active = true;
-    if (u->l2.fill_port_free <= t)
+    if (u->l2.fill_port_free <= t) {
+      s->chans[u->chan].n_ret--;
       mem_l2_fill(s, u, mem_ring_pop(&u->ret), t);
+    }
   }
   if (u->done_head) {
     s->is_active = true;

@@ -376,6 +376,10 @@ void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t no
   mem_inst *in = mem_inst_new(s);
   in->tag = tag;
   in->sm = sm;
+  if (PTX_UNLIKELY(u->cur)) {
+    mem_inst_sent(s, in, now + 1, false); /* see mem_timing.h */
+    return;
+  }
   if (a->space == ISA_SPACE_SHARED) {
     uint32_t n = mem_shmem_degree(a, s->p.shmem_banks, s->p.shmem_warp_parts,
                                   s->p.shmem_limited_broadcast);

@@ -31,6 +31,39 @@
  * each domain as many times as its clock ticks up to the core cycle given.
  * Everything is deterministic: no randomness, no ordering by address of
  * host objects.
+ *
+ * What each path costs, unloaded, for an instruction issued at cycle t
+ * whose access k (k = 0, 1, ...) goes at t + k.  Write I = icnt_latency,
+ * R = l2_rop_latency, F(b) = ceil((8 + b) / icnt_flit_bytes) the flits of
+ * a packet carrying b data bytes (8-byte header), F_req = F(0) for loads,
+ * F(bytes) for stores and atomics, F_rep = F(bytes returned: the line for
+ * a non-sectored L1, 32 per sector otherwise, the operands for atomics).
+ * With core, interconnect and L2 at one clock (otherwise each hand-over
+ * waits for the next tick of the receiving domain):
+ *   shared memory, degree n:   t + shmem_latency + n - 1, busy n cycles
+ *   L1 (constant cache) hit:   t + k + l1_hit_latency (const_hit_latency)
+ *   L1 miss, L2 hit:           t + k + 2 I + R + F_req + F_rep
+ *   L2 miss, row closed:       L2 access at l = t + k + I + R + F_req;
+ *     the request enters the DRAM queue at the first DRAM tick d at or
+ *     after core cycle l + 1 + dram_latency; ACT at d, the B =
+ *     ceil(bytes / (burst_length x bus bytes x chips)) column commands
+ *     from d + tRCD every max(tCCD, burst) cycles, burst = burst_length /
+ *     data_ratio; data ends at e = d + tRCD + (B - 1) max(tCCD, burst) +
+ *     tCL + burst (DRAM cycles); L2 takes the fill at the first L2 tick f
+ *     at or after e; done at f + I + F_rep;
+ *   row hit: e without tRCD; another row open: e plus tRP (the PRE also
+ *     waits for tRAS after that row's ACT);
+ *   stores, reductions: the cycle after their last access was sent;
+ *   atomics: the L2 paths with their operand bytes (they skip L1).
+ * Peak DRAM bandwidth: dram_mhz x data_ratio x bus bytes x chips per
+ * channel (GTX480: 924 MHz x 4 x 4 x 2 x 6 = 177.4 GB/s).
+ *
+ * Calling order per cycle: mem_sys_cycle(now), then mem_sm_can_issue() /
+ * mem_sm_issue() for that cycle (the other order works too: mem_sm_issue
+ * first brings the hierarchy to `now`, but mem_sm_can_issue may then see
+ * an instruction whose last access goes this cycle as not yet done).  A
+ * completion is always at least one cycle after its issue, so it is
+ * delivered by a later mem_sys_cycle().
  */
 #ifndef PTXSIM_MEMSYS_MEM_TIMING_H
 #define PTXSIM_MEMSYS_MEM_TIMING_H
@@ -55,7 +88,9 @@ typedef enum mem_kind {
  * already mapped into the global address space by the caller),
  * ISA_SPACE_SHARED (addresses are offsets in the CTA's shared memory),
  * ISA_SPACE_CONST or ISA_SPACE_PARAM (device addresses of the constant
- * bank, resp. offsets in the launch's parameter buffer). */
+ * bank, resp. offsets in the launch's parameter buffer).  ISA_SPACE_LOCAL
+ * (addresses mapped as for global) is accepted too and selects the
+ * write-back half of the L1 policy L; ISA_SPACE_GENERIC counts as global. */
 typedef struct mem_warp_access {
   uint8_t kind;            /* mem_kind */
   uint8_t space;           /* isa_space, as above */
@@ -78,7 +113,10 @@ void mem_sys_destroy(mem_sys *s);
 bool mem_sm_can_issue(const mem_sys *s, uint32_t sm, uint64_t now);
 
 /* Hands over a warp memory instruction at cycle now (the caller checked
- * mem_sm_can_issue).  tag comes back in the done callback. */
+ * mem_sm_can_issue).  tag comes back in the done callback.  The first
+ * access goes in cycle now.  An instruction handed over while the
+ * pipeline is still sending another is not modelled: it completes the
+ * next cycle (so a caller's mistake cannot hang the kernel). */
 void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t now,
                   uint64_t tag);
 
@@ -88,7 +126,11 @@ void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t no
 void mem_sys_cycle(mem_sys *s, uint64_t now);
 
 /* The earliest core cycle after which the hierarchy has something to do,
- * or UINT64_MAX when it is empty. */
+ * or UINT64_MAX when it is empty: a completion, a request reaching the
+ * next stage, an SM pipeline becoming free (mem_sm_can_issue turning
+ * true); always after the last cycle given to mem_sys_cycle.  Calling
+ * mem_sys_cycle only at these cycles gives exactly the results of calling
+ * it every cycle.  While DRAM has queued requests it is the next cycle. */
 uint64_t mem_sys_next_event(const mem_sys *s);
 
 /* Whether any request is still in flight (the kernel is not finished

@@ -396,6 +396,85 @@ START_TEST(local_write_back)
 }
 END_TEST
 
+/* Loads of whole lines, one after the other; returns L1 misses. */
+static uint64_t l1_misses_of(const char *l1d, const uint64_t *lines, size_t n)
+{
+  mem_params p;
+  char err[256];
+  mem_test_gtx480(&p);
+  ck_assert_int_eq(mem_cache_params_parse(l1d, &p.l1d, err, sizeof err), 0);
+  mem_test_log l;
+  mem_test_log_init(&l, n);
+  mem_sys *s = mem_test_create(&p, 1, &l);
+  uint64_t t = 10;
+  for (size_t i = 0; i < n; i++) {
+    mem_warp_access a = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, lines[i], 4, 4, ALL);
+    t = mem_test_one(s, &l, 0, &a, t, i) + 5;
+  }
+  mem_stats st;
+  mem_sys_get_stats(s, &st);
+  mem_sys_destroy(s);
+  mem_test_log_free(&l);
+  return st.l1d_misses;
+}
+
+/* Lines 4 KB apart share linear set 0 of a 32-set cache; the Fermi hash
+ * xors address bits 13-15 into the set, so lines k * 4 KB go to set k / 2
+ * (k < 8) and five of them fit in four ways. */
+START_TEST(l1_set_index)
+{
+  uint64_t lines[6] = {0, 4096, 8192, 12288, 16384, 0};
+  ck_assert_uint_eq(l1_misses_of("32:128:4,L:L:m:N:L,A:32:8,8", lines, 6), 6);
+  ck_assert_uint_eq(l1_misses_of("32:128:4,L:L:m:N:H,A:32:8,8", lines, 6), 5);
+}
+END_TEST
+
+/* Four ways full (0..3), 0 used again, 4 evicts: LRU drops 1, FIFO 0. */
+START_TEST(l1_replacement)
+{
+  uint64_t lines[7] = {0, 4096, 8192, 12288, 0, 16384, 0};
+  ck_assert_uint_eq(l1_misses_of("32:128:4,L:L:m:N:L,A:32:8,8", lines, 7), 5);
+  ck_assert_uint_eq(l1_misses_of("32:128:4,F:L:m:N:L,A:32:8,8", lines, 7), 6);
+}
+END_TEST
+
+/* Sectored L1 and L2 (Volta-style strings): a miss fetches only the
+ * sectors touched; another sector of the line is a sector miss. */
+START_TEST(sectored)
+{
+  mem_params p;
+  char err[256];
+  mem_test_gtx480(&p);
+  ck_assert_int_eq(
+    mem_cache_params_parse("S:4:128:64,L:T:m:L:L,A:512:8,16:0,32", &p.l1d, err, sizeof err), 0);
+  ck_assert_int_eq(
+    mem_cache_params_parse("S:32:128:24,L:B:m:L:P,A:192:4,32:0,32", &p.l2, err, sizeof err), 0);
+  mem_test_log l;
+  mem_test_log_init(&l, 4);
+  mem_sys *s = mem_test_create(&p, 2, &l);
+  mem_warp_access a = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, 0x30000, 4, 4, 0xff); /* 32 B */
+  mem_warp_access b = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, 0x30020, 4, 4, 0xff);
+  uint64_t t = mem_test_one(s, &l, 0, &a, 10, 0) + 5;
+  mem_stats st;
+  mem_sys_get_stats(s, &st);
+  ck_assert_uint_eq(st.dram_reads, 1); /* one 32-byte sector: one burst */
+  ck_assert_uint_eq(st.icnt_to_sm_flits, flits(&p, 32));
+  /* The L2 holds the sector: another SM hits it. */
+  uint64_t want = t + 2 * p.icnt_latency + p.l2_rop_latency + flits(&p, 0) + flits(&p, 32);
+  ck_assert_uint_eq(mem_test_one(s, &l, 1, &a, t, 1), want);
+  /* The next sector misses in L1 and L2; the first one hits in L1. */
+  t = mem_test_one(s, &l, 0, &b, want + 5, 2) + 5;
+  ck_assert_uint_eq(mem_test_one(s, &l, 0, &a, t, 3), t + p.l1_hit_latency);
+  mem_sys_get_stats(s, &st);
+  ck_assert_uint_eq(st.l1d_accesses, 4);
+  ck_assert_uint_eq(st.l1d_misses, 3);
+  ck_assert_uint_eq(st.l2_misses, 2);
+  ck_assert_uint_eq(st.dram_reads, 2);
+  mem_sys_destroy(s);
+  mem_test_log_free(&l);
+}
+END_TEST
+
 START_TEST(create_errors)
 {
   mem_params p;
@@ -447,6 +526,9 @@ int main(void)
   tcase_add_test(tc, atomics_at_l2);
   tcase_add_test(tc, stores);
   tcase_add_test(tc, local_write_back);
+  tcase_add_test(tc, l1_set_index);
+  tcase_add_test(tc, l1_replacement);
+  tcase_add_test(tc, sectored);
   tcase_add_test(tc, create_errors);
   suite_add_tcase(s, tc);
   return test_run(s);
