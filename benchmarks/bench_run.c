@@ -1,15 +1,19 @@
-/* bench_run.c -- `make bench`: execution speed of the functional core.
+/* bench_run.c -- `make bench`: simulation speed, functional and timing.
  *
  * Runs corpus kernels (memory-bound, ALU-bound, shared-memory, divergent
  * and atomic) with inputs large enough that each runs for at least
  * --min-seconds (default 2), launching repeatedly, and prints simulated
- * thread and warp instructions per second and the peak resident memory.
- * A measurement, not a test: nothing is asserted.
+ * thread and warp instructions per second and the peak resident memory;
+ * in timing mode (--mode timing, on --config NAME, default gtx480) also
+ * simulated cycles per second and the kernel's IPC.  A measurement, not a
+ * test: nothing is asserted.
  *
  *   bench_run --dir benchmarks/ptx [--min-seconds S] [--only NAME]
+ *             [--mode functional|timing] [--config NAME|FILE]
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,7 +136,13 @@ static double peak_rss_mb(void)
   return (double)ru.ru_maxrss / 1024.0;
 }
 
-static int run_one(const char *dir, const bench *bm, double min_seconds)
+typedef struct bench_opts {
+  double min_seconds;
+  bool is_timing;
+  const char *config;
+} bench_opts;
+
+static int run_one(const char *dir, const bench *bm, const bench_opts *o)
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, bm->file);
@@ -151,16 +161,26 @@ static int run_one(const char *dir, const bench *bm, double min_seconds)
     ptxsim_module_free(m);
     return 1;
   }
+  if (o->is_timing) {
+    char *msg = NULL;
+    if (ptxsim_device_set_config(d, o->config, &msg) ||
+        ptxsim_device_set_mode(d, PTXSIM_MODE_TIMING)) {
+      fprintf(stderr, "bench_run: configuration %s: %s\n", o->config, msg ? msg : "");
+      ptxsim_free(msg);
+      return 1;
+    }
+    ptxsim_free(msg);
+  }
   const void *args[8];
   ptxsim_dim3 grid, block;
   if (bm->setup(d, args, &grid, &block)) {
     fprintf(stderr, "bench_run: %s: setup failed: %s\n", bm->name, ptxsim_device_error(d));
     return 1;
   }
-  uint64_t thread_insns = 0, warp_insns = 0;
+  uint64_t thread_insns = 0, warp_insns = 0, cycles = 0;
   double seconds = 0;
   int launches = 0;
-  while (seconds < min_seconds) {
+  while (seconds < o->min_seconds) {
     rc = ptxsim_launch(d, bm->kernel, grid, block, 0, args, (size_t)ptxsim_module_kernel_param_count(m, bm->kernel));
     if (rc) {
       fprintf(stderr, "bench_run: %s: %s", bm->name, ptxsim_device_error(d));
@@ -170,6 +190,7 @@ static int run_one(const char *dir, const bench *bm, double min_seconds)
     (void)ptxsim_last_stats(d, &st);
     thread_insns += st.thread_instructions;
     warp_insns += st.warp_instructions;
+    cycles += st.cycles;
     seconds += st.wall_seconds;
     launches++;
   }
@@ -179,6 +200,10 @@ static int run_one(const char *dir, const bench *bm, double min_seconds)
            bm->name, bm->kind, launches, seconds, (double)thread_insns / seconds / 1e6,
            (double)warp_insns / seconds / 1e6,
            100.0 * (double)thread_insns / (32.0 * (double)warp_insns), peak_rss_mb());
+  if (!rc && o->is_timing)
+    printf("%-15s %-18s %7.1f K cycles/s  %.0f cycles per launch  IPC %.1f\n", "", "timing",
+           (double)cycles / seconds / 1e3, (double)cycles / launches,
+           cycles ? (double)thread_insns / (double)cycles : 0.0);
   fflush(stdout);
   ptxsim_device_destroy(d);
   ptxsim_module_free(m);
@@ -188,23 +213,31 @@ static int run_one(const char *dir, const bench *bm, double min_seconds)
 int main(int argc, char **argv)
 {
   const char *dir = "benchmarks/ptx", *only = NULL;
-  double min_seconds = 2.0;
+  bench_opts o = {.min_seconds = 2.0, .config = "gtx480"};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--dir") && i + 1 < argc)
       dir = argv[++i];
     else if (!strcmp(argv[i], "--min-seconds") && i + 1 < argc)
-      min_seconds = atof(argv[++i]);
+      o.min_seconds = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--mode") && i + 1 < argc)
+      o.is_timing = !strcmp(argv[++i], "timing");
+    else if (!strcmp(argv[i], "--config") && i + 1 < argc)
+      o.config = argv[++i];
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
       only = argv[++i];
     else {
-      fprintf(stderr, "usage: bench_run [--dir DIR] [--min-seconds S] [--only NAME]\n");
+      fprintf(stderr, "usage: bench_run [--dir DIR] [--min-seconds S] [--only NAME] "
+                      "[--mode functional|timing] [--config NAME|FILE]\n");
       return 2;
     }
   }
-  printf("ptxsim %s functional core, one thread of the host\n", ptxsim_version());
+  if (o.is_timing)
+    printf("ptxsim %s timing model on %s, one thread of the host\n", ptxsim_version(), o.config);
+  else
+    printf("ptxsim %s functional core, one thread of the host\n", ptxsim_version());
   int failed = 0;
   for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
     if (!only || !strcmp(only, benches[i].name))
-      failed |= run_one(dir, &benches[i], min_seconds);
+      failed |= run_one(dir, &benches[i], &o);
   return failed;
 }

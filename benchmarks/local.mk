@@ -15,3 +15,4 @@ benchmarks_bench_run_LDADD = libptxsim.la
 bench: benchmarks/bench_parse benchmarks/bench_run
 	benchmarks/bench_parse --dir $(srcdir)/benchmarks/ptx --min-mb 10 --repeat 5
 	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2
+	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2 --mode timing --config gtx480

@@ -104,13 +104,15 @@ int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now)
     sm_warp *sw = &sm->warps[slot];
     memset(sw, 0, sizeof *sw);
     sw->w = &sc->cta.warps[i];
+    sw->slot = slot;
     sw->cta_slot = c;
-    sw->age = sm->next_age++;
+    sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(sw->w));
+    sm->age[slot] = sm->next_age++;
     /* The first fetch goes through the fetch port like any other. */
     uint64_t start = max_u64(now, sm->fetch_free);
     sm->fetch_free = start + 1;
     sw->ibuf_ready = start + sm->p->fetch_latency;
-    sw->not_before = sw->ibuf_ready;
+    sm->not_before[sw->slot] = sw->ibuf_ready;
     sm->resident_warps++;
     sched_event(sm, slot, POL_EV_WARP_ADDED);
   }
@@ -120,22 +122,30 @@ int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now)
 
 /* ---- the scoreboard ------------------------------------------------------ */
 
-/* Drops pending writes that have landed. */
+/* Drops pending writes and in-flight entries that have landed (only when
+ * one can have: next_retire is the earliest known landing). */
 static void sb_retire(sm_warp *sw, uint64_t now)
 {
+  if (now < sw->next_retire)
+    return;
+  uint64_t next = SM_NEVER;
   uint32_t n = 0;
   for (uint32_t i = 0; i < sw->n_pending; i++)
-    if (sw->pending[i].ready > now)
+    if (sw->pending[i].ready > now) {
+      next = min_u64(next, sw->pending[i].ready);
       sw->pending[n++] = sw->pending[i];
+    }
   sw->n_pending = n;
   n = 0;
   for (uint32_t i = 0; i < sw->n_inflight; i++)
     if (sw->inflight_done[i] > now) {
+      next = min_u64(next, sw->inflight_done[i]);
       sw->inflight_done[n] = sw->inflight_done[i];
       sw->inflight_mem[n] = sw->inflight_mem[i];
       n++;
     }
   sw->n_inflight = n;
+  sw->next_retire = next;
 }
 
 /* The cycle at which every register of t is free (now or earlier: free
@@ -244,7 +254,6 @@ static bool unit_pick(sm_core *sm, const tm_insn *t, uint64_t now, uint32_t *ins
 static bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_insn **tp,
                       uint32_t *unit_inst, issue_check *why)
 {
-  simt_warp *w = sw->w;
   if (sw->ibuf_n == 0) {
     if (sw->ibuf_ready > now) {
       *why = (issue_check){SM_STALL_IDLE, sw->ibuf_ready};
@@ -252,8 +261,7 @@ static bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_insn **tp
     }
     sw->ibuf_n = sm->p->ibuf_entries;
   }
-  const isa_insn *in = simt_next_insn(w);
-  const tm_insn *t = tm_kernel_insn(sm->k, in);
+  const tm_insn *t = sw->next_t;
   *tp = t;
   sb_retire(sw, now);
   if (t->is_drain && sw->n_inflight) {
@@ -275,7 +283,9 @@ static bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_insn **tp
   }
   if (t->kind == TM_KIND_MEM) {
     if (!mem_sm_can_issue(sm->mem, sm->id, now)) {
-      *why = (issue_check){SM_STALL_PIPELINE, now + 1};
+      /* Woken by sm_ldst_ready when the pipeline takes one again. */
+      *why = (issue_check){SM_STALL_PIPELINE, SM_NEVER};
+      sm->ldst_waiters |= UINT64_C(1) << (sw - sm->warps);
       return false;
     }
     *unit_inst = UINT32_MAX;
@@ -294,6 +304,7 @@ static void add_pending(sm_warp *sw, const tm_insn *t, uint64_t ready, uint32_t 
   for (uint32_t i = 0; i < t->n_defs; i++)
     sw->pending[sw->n_pending++] = (sm_pending){.reg = t->regs[i], .mem_id = mem_id,
                                                 .ready = ready};
+  sw->next_retire = min_u64(sw->next_retire, ready);
   sw->inflight_done[sw->n_inflight] = ready;
   sw->inflight_mem[sw->n_inflight] = mem_id;
   sw->n_inflight++;
@@ -330,7 +341,7 @@ static int check_barriers(sm_core *sm, sm_cta *sc, uint64_t now)
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
     if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == (uint32_t)(sc - sm->ctas) &&
         !sm->warps[s].w->is_blocked)
-      sm->warps[s].not_before = min_u64(sm->warps[s].not_before, now + 1);
+      sm->not_before[s] = min_u64(sm->not_before[s], now + 1);
   return 0;
 }
 
@@ -342,9 +353,9 @@ static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
-    if (sw->cta_slot == cta_slot && sw->not_before == SM_NEVER && !sw->w->is_blocked &&
+    if (sw->cta_slot == cta_slot && sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked &&
         !sw->is_functionally_done && sw->n_mem == 0)
-      sw->not_before = now + 1;
+      sm->not_before[sw->slot] = now + 1;
   }
 }
 
@@ -400,10 +411,12 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     else if (--sw->ibuf_n == 0)
       refetch(sm, sw, now + 1);
   }
-  sw->not_before = now + 1;
+  sm->not_before[sw->slot] = now + 1;
+  if (!rec.is_warp_done)
+    sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
-      sw->not_before = SM_NEVER;
+      sm->not_before[sw->slot] = SM_NEVER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
     wake_released(sm, sw->cta_slot, now);
@@ -413,7 +426,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   }
   if (rec.is_warp_done) {
     sw->is_functionally_done = true;
-    sw->not_before = SM_NEVER;
+    sm->not_before[sw->slot] = SM_NEVER;
     if (ob && ob->on_warp_done)
       ob->on_warp_done(ob->ctx, w, now);
     uint32_t cta_slot = sw->cta_slot;
@@ -458,6 +471,7 @@ void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle)
   for (uint32_t i = 0; i < sw->n_inflight; i++)
     if (sw->inflight_done[i] == SM_NEVER && sw->inflight_mem[i] == id)
       sw->inflight_done[i] = cycle;
+  sw->next_retire = min_u64(sw->next_retire, cycle);
   sw->n_mem--;
   if (sw->is_functionally_done) {
     if (sw->n_mem == 0)
@@ -465,8 +479,41 @@ void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle)
     return;
   }
   if (!sw->w->is_blocked)
-    sw->not_before = min_u64(sw->not_before, cycle);
+    sm->not_before[sw->slot] = min_u64(sm->not_before[sw->slot], cycle);
   sm->wake = min_u64(sm->wake, cycle);
+}
+
+/* Why a scheduler whose warps in `waiting` could not be tried issued
+ * nothing, given why the tried ones failed: waiting for the LD/ST pipeline
+ * is a pipeline stall, waiting on a register or on memory a scoreboard
+ * stall, anything else (buffers, barriers) idle. */
+static sm_stall stall_of_waiting(const sm_core *sm, uint64_t waiting, sm_stall why)
+{
+  if (why == SM_STALL_PIPELINE || (waiting & sm->ldst_waiters))
+    return SM_STALL_PIPELINE;
+  while (waiting && why == SM_STALL_IDLE) {
+    uint32_t slot = (uint32_t)__builtin_ctzll(waiting);
+    waiting &= waiting - 1;
+    const sm_warp *sw = &sm->warps[slot];
+    if (sm->not_before[slot] == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
+                                         : sw->n_pending > 0)
+      why = SM_STALL_SCOREBOARD;
+  }
+  return why;
+}
+
+void sm_ldst_ready(sm_core *sm, uint64_t now)
+{
+  uint64_t m = sm->ldst_waiters & sm->used_mask;
+  sm->ldst_waiters = 0;
+  while (m) {
+    uint32_t s = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    sm_warp *sw = &sm->warps[s];
+    if (sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked && !sw->is_functionally_done)
+      sm->not_before[sw->slot] = now;
+  }
+  sm->wake = min_u64(sm->wake, now);
 }
 
 /* ---- the cycle ---------------------------------------------------------------- */
@@ -497,22 +544,19 @@ int sm_cycle(sm_core *sm, uint64_t now)
     pol_warp_view views[SM_MAX_WARPS];
     uint16_t order[SM_MAX_WARPS];
     uint32_t n = 0;
-    uint64_t m = sm->used_mask & sm->sched_mask[s];
+    uint64_t m = sm->used_mask & sm->sched_mask[s], waiting = 0;
     sm_stall why = SM_STALL_IDLE;
+    /* Only the not_before and age arrays are read for warps that wait. */
     while (m) {
       uint32_t slot = (uint32_t)__builtin_ctzll(m);
       m &= m - 1;
-      sm_warp *sw = &sm->warps[slot];
-      if (sw->not_before > now) {
-        next = min_u64(next, sw->not_before);
-        /* Waiting on a register or memory counts as a scoreboard stall. */
-        if (sw->not_before == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
-                                       : sw->n_pending > 0)
-          why = why == SM_STALL_PIPELINE ? why : SM_STALL_SCOREBOARD;
+      uint64_t nb = sm->not_before[slot];
+      if (nb > now) {
+        next = min_u64(next, nb);
+        waiting |= UINT64_C(1) << slot;
         continue;
       }
-      views[n] = (pol_warp_view){.slot = (uint16_t)slot, .age = sw->age, .is_ready = true};
-      n++;
+      views[n++] = (pol_warp_view){.slot = (uint16_t)slot, .age = sm->age[slot], .is_ready = true};
     }
     bool issued = false;
     if (n) {
@@ -532,7 +576,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
               if (ck.why == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER)
                 sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
             }
-            sw->not_before = max_u64(ck.retry, issued ? now + 1 : 0);
+            sm->not_before[sw->slot] = max_u64(ck.retry, issued ? now + 1 : 0);
             next = min_u64(next, ck.retry);
             break;
           }
@@ -542,20 +586,21 @@ int sm_cycle(sm_core *sm, uint64_t now)
           issued = true;
           /* A second instruction of the same warp (dual issue) must find
            * its operands and unit ready too; can_issue checks both. */
-          if (sw->is_functionally_done || sw->not_before > now + 1)
+          if (sw->is_functionally_done || sm->not_before[sw->slot] > now + 1)
             break;
         }
         if (issued && (sm->used_mask >> slot & 1))
-          next = min_u64(next, sm->warps[slot].not_before);
+          next = min_u64(next, sm->not_before[slot]);
       }
       /* Warps not tried keep their turn. */
       for (uint32_t i = 0; i < n; i++)
         if (sm->used_mask >> views[i].slot & 1)
-          next = min_u64(next, max_u64(sm->warps[views[i].slot].not_before, now + 1));
+          next = min_u64(next, max_u64(sm->not_before[views[i].slot], now + 1));
     }
     if (issued)
       sm->last_stall[s] = SM_STALL_COUNT;
     else {
+      why = stall_of_waiting(sm, waiting, why);
       sm->st.stall[s][why]++;
       sm->last_stall[s] = (uint8_t)why;
     }

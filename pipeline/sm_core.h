@@ -80,13 +80,14 @@ typedef struct sm_pending {
 
 typedef struct sm_warp {
   simt_warp *w;               /* the functional warp (in its CTA's slot) */
+  const tm_insn *next_t;      /* timing view of its next instruction */
+  uint32_t slot;              /* its index in sm_core.warps */
   uint32_t cta_slot;
-  uint64_t age;               /* dispatch order, for oldest-first policies */
-  uint64_t not_before;        /* earliest cycle it can issue; SM_NEVER:
-                                 until memory answers or a barrier opens */
   uint64_t ibuf_ready;        /* its buffer's refill arrives */
   uint32_t ibuf_n;            /* instructions left in the buffer */
   uint32_t n_pending;
+  uint64_t next_retire;       /* earliest ready cycle among pending and
+                                 in-flight entries (SM_NEVER: none known) */
   sm_pending pending[SM_SB_ENTRIES];
   uint32_t n_inflight;
   uint64_t inflight_done[SM_MAX_INFLIGHT]; /* SM_NEVER: memory */
@@ -122,6 +123,13 @@ typedef struct sm_core {
   simt_launch *launch;
   mem_sys *mem;
   uint64_t used_mask;         /* warp slots in use */
+  /* Per warp slot, apart from sm_warp so that the per-cycle scan reads
+   * one array: the earliest cycle the warp can issue; SM_NEVER: until
+   * memory answers, a barrier opens or the LD/ST pipeline frees. */
+  uint64_t not_before[SM_MAX_WARPS];
+  uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
+  uint64_t ldst_waiters;      /* warps waiting for the LD/ST pipeline to
+                                 take a memory instruction */
   sm_warp warps[SM_MAX_WARPS];
   sm_cta *ctas;               /* p->n_cta_slots */
   uint32_t n_ctas;            /* in use */
@@ -152,6 +160,11 @@ int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now) PTX_MUST_CHECK;
 /* Runs cycle now (now >= sm->wake).  Returns 0, or the launch's status
  * when it stopped (fault, deadlock, instruction limit). */
 int sm_cycle(sm_core *sm, uint64_t now) PTX_MUST_CHECK;
+
+/* The LD/ST pipeline may take an instruction again: wakes the warps that
+ * wait for it (the clock loop checks SMs with ldst_waiters each cycle it
+ * runs). */
+void sm_ldst_ready(sm_core *sm, uint64_t now);
 
 /* memsys reports a memory instruction's data back. */
 void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle);

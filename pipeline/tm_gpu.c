@@ -153,6 +153,8 @@ static int run_loop(tm_gpu *g, const tm_run_opts *o, const struct timespec *t0)
     uint64_t next = UINT64_MAX;
     for (uint32_t s = 0; s < g->n_sms; s++) {
       sm_core *sm = &g->sms[s];
+      if (sm->ldst_waiters && mem_sm_can_issue(g->mem, s, now))
+        sm_ldst_ready(sm, now);
       if (sm->wake <= now) {
         int rc = sm_cycle(sm, now);
         if (rc)

@@ -24,7 +24,7 @@ static double ratio(uint64_t a, uint64_t b)
   return b ? (double)a / (double)b : 0.0;
 }
 
-static void derive(const tm_result *r, const tm_totals *tot, derived *d)
+static void derive(const tm_result *r, const tm_config *conf, const tm_totals *tot, derived *d)
 {
   memset(d, 0, sizeof *d);
   d->ipc = ratio(r->thread_insns, r->cycles);
@@ -33,7 +33,9 @@ static void derive(const tm_result *r, const tm_totals *tot, derived *d)
   d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
   d->l2_miss_rate = ratio(r->mem.l2_misses, r->mem.l2_accesses);
   d->row_locality = ratio(r->mem.dram_row_hits, r->mem.dram_row_hits + r->mem.dram_activations);
-  d->dram_util = ratio(r->mem.dram_busy_cycles, r->mem.dram_cycles);
+  /* Busy cycles are summed over channels; the cycles are each channel's. */
+  d->dram_util = ratio(r->mem.dram_busy_cycles,
+                       r->mem.dram_cycles * (conf && conf->mem.n_channels ? conf->mem.n_channels : 1));
   for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
     d->unit_util[u] = ratio(r->sm.unit_busy[u], r->cycles * r->n_sms);
   d->sim_seconds = r->wall_seconds;
@@ -116,7 +118,8 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
   U64("dram_row_buffer_hits", "accesses that found their row open", &m->dram_row_hits);
   U64("dram_activations", "row activations", &m->dram_activations);
   F64("dram_row_buffer_locality", "row hits / (row hits + activations)", &d->row_locality);
-  F64("dram_bandwidth_utilization", "data-bus busy cycles / DRAM cycles", &d->dram_util);
+  F64("dram_bandwidth_utilization", "data-bus busy cycles / DRAM cycles, over every channel",
+      &d->dram_util);
   U64("gpgpu_n_atomics", "atomic and reduction requests", &m->atomics);
   F64("gpgpu_simulation_time_sec", "host seconds the launch took", &d->sim_seconds);
   F64("gpgpu_simulation_rate_insn_per_sec", "thread instructions simulated per host second",
@@ -132,7 +135,7 @@ void tm_result_print(const tm_result *r, const tm_config *conf, const char *kern
                      const tm_totals *tot, bool json, FILE *out)
 {
   derived d;
-  derive(r, tot, &d);
+  derive(r, conf, tot, &d);
   tm_stats s;
   tm_stats_init(&s);
   if (add_all(&s, r, tot, &d)) {
