@@ -298,8 +298,9 @@ mem_req *mem_req_new(mem_sys *s);
 void mem_req_free(mem_sys *s, mem_req *q);
 /* One access of inst is done at core cycle `cycle`. */
 void mem_inst_access_done(mem_sys *s, mem_inst *in, uint64_t cycle);
-/* The instruction's accesses were all sent; stores complete at `cycle`. */
-void mem_inst_sent(mem_sys *s, mem_inst *in, uint64_t cycle, bool is_data_needed);
+/* The instruction's accesses were all sent; it completes at `cycle` or
+ * when its last access is back, whichever is later. */
+void mem_inst_sent(mem_sys *s, mem_inst *in, uint64_t cycle);
 static inline mem_time mem_tick_at_or_after(mem_time t, mem_time period)
 {
   return (t + period - 1) / period * period;

@@ -303,11 +303,10 @@ static void mem_sm_fill(mem_sys *s, mem_smu *u, mem_cache *c, mem_req *q, uint64
 
 static void mem_sm_finish(mem_sys *s, mem_smu *u, uint64_t cycle)
 {
-  bool is_data = u->kind == MEM_LOAD || u->kind == MEM_ATOMIC;
   u->busy_until = cycle + 1;
   mem_inst *in = u->cur;
   u->cur = NULL;
-  mem_inst_sent(s, in, cycle + 1, is_data);
+  mem_inst_sent(s, in, cycle + 1);
 }
 
 /* Sends the current instruction's next access in `cycle` if it can. */
@@ -377,7 +376,7 @@ void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t no
   in->tag = tag;
   in->sm = sm;
   if (PTX_UNLIKELY(u->cur)) {
-    mem_inst_sent(s, in, now + 1, false); /* see mem_timing.h */
+    mem_inst_sent(s, in, now + 1); /* see mem_timing.h */
     return;
   }
   if (a->space == ISA_SPACE_SHARED) {
@@ -388,7 +387,7 @@ void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t no
     s->n_shmem_conflict += busy - 1;
     u->busy_until = now + busy;
     in->done = now + lat + busy - 1;
-    mem_inst_sent(s, in, in->done, false);
+    mem_inst_sent(s, in, in->done);
     return;
   }
   u->kind = a->kind;

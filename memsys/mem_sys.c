@@ -148,10 +148,10 @@ void mem_inst_access_done(mem_sys *s, mem_inst *in, uint64_t cycle)
     mem_heap_push(s, in);
 }
 
-void mem_inst_sent(mem_sys *s, mem_inst *in, uint64_t cycle, bool is_data_needed)
+void mem_inst_sent(mem_sys *s, mem_inst *in, uint64_t cycle)
 {
   in->is_sent = true;
-  if (!is_data_needed && cycle > in->done)
+  if (cycle > in->done)
     in->done = cycle;
   if (!in->pending)
     mem_heap_push(s, in);

@@ -38,6 +38,9 @@ START_TEST(l1_hit)
   ck_assert_uint_eq(st.l1d_misses, 1);
   ck_assert_uint_eq(st.l2_accesses, 1);
   ck_assert(!mem_sys_busy(s));
+  /* No lane active: nothing to access, done the next cycle. */
+  a.mask = 0;
+  ck_assert_uint_eq(mem_test_one(s, &l, 0, &a, t1 + 100, 2), t1 + 101);
   mem_sys_destroy(s);
   mem_test_log_free(&l);
 }
