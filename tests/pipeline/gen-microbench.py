@@ -80,6 +80,25 @@ w("\tmov.u32 %r41, %ctaid.x;\n\tmov.u32 %r46, %ntid.x;\n\tmad.lo.s32 %r41, %r41,
 w("\tld.param.u64 %rd1, [out];\n\tmul.wide.u32 %rd2, %r41, 4;\n\tadd.s64 %rd3, %rd1, %rd2;")
 w("\tst.global.u32 [%rd3], %r39;\n\tret;\n}\n")
 
+# A grid-stride read of n uint4s: out[gtid] = the xor of every word the
+# thread read.
+w(".visible .entry stream_read(.param .u64 x, .param .u64 out, .param .u32 n)\n{")
+w("\t.reg .pred %p<2>;\n\t.reg .b32 %r<16>;\n\t.reg .b64 %rd<8>;")
+w("\tld.param.u64 %rd1, [x];\n\tld.param.u64 %rd2, [out];\n\tld.param.u32 %r1, [n];")
+w("\tmov.u32 %r2, %ctaid.x;\n\tmov.u32 %r3, %ntid.x;\n\tmov.u32 %r4, %tid.x;")
+w("\tmad.lo.s32 %r5, %r2, %r3, %r4;\n\tmov.u32 %r8, %r5;\n\tmov.u32 %r6, %nctaid.x;")
+w("\tmul.lo.s32 %r7, %r6, %r3;\n\tmov.u32 %r9, 0;")
+w("\tsetp.ge.u32 %p1, %r5, %r1;\n\t@%p1 bra $Lrdone;")
+w("$Lread:")
+w("\tmul.wide.u32 %rd3, %r5, 16;\n\tadd.s64 %rd4, %rd1, %rd3;")
+w("\tld.global.v4.u32 {%r10, %r11, %r12, %r13}, [%rd4];")
+w("\txor.b32 %r9, %r9, %r10;\n\txor.b32 %r9, %r9, %r11;\n\txor.b32 %r9, %r9, %r12;")
+w("\txor.b32 %r9, %r9, %r13;")
+w("\tadd.u32 %r5, %r5, %r7;\n\tsetp.lt.u32 %p1, %r5, %r1;\n\t@%p1 bra $Lread;")
+w("$Lrdone:")
+w("\tmul.wide.u32 %rd5, %r8, 4;\n\tadd.s64 %rd6, %rd2, %rd5;\n\tst.global.u32 [%rd6], %r9;")
+w("\tret;\n}\n")
+
 # A grid-stride copy of n float4s: y[i] = x[i].
 w(".visible .entry stream_copy(.param .u64 x, .param .u64 y, .param .u32 n)\n{")
 w("\t.reg .pred %p<2>;\n\t.reg .b32 %r<12>;\n\t.reg .f32 %f<5>;\n\t.reg .b64 %rd<8>;")
