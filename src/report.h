@@ -32,7 +32,7 @@ bool report_is_enabled(const report_state *rs);
 /* Prepares the state for launch l: analyses l's kernel on its first
  * launch, opens the per-launch bookkeeping and sets l->observer (left
  * alone when rs is NULL or disabled).  0, or PTX_ENOMEM (l->observer is
- * then NULL and the launch may go on without reports). */
+ * then untouched; ptxsim_launch_in fails the launch). */
 int report_attach(report_state *rs, simt_launch *l) PTX_MUST_CHECK;
 /* Ends the launch: CTAs that did not finish (the launch stopped) are left
  * out of the warp statistics and the launch is counted as failed when
