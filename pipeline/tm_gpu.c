@@ -174,21 +174,21 @@ static int run_loop(tm_gpu *g, const tm_run_opts *o, const struct timespec *t0)
       next = now + 1;
     if (next == UINT64_MAX) {
       launch_fail(l, PTXSIM_E_DEADLOCK,
-                  "error: timing model of kernel %s stopped at cycle %" PRIu64
+                  "timing model of kernel %s stopped at cycle %" PRIu64
                   ": %u of %u CTAs finished and nothing can happen any more\n",
                   l->kernel->func->name, now, g->ctas_done, g->n_ctas);
       return l->status;
     }
     if (conf->max_cycles && next > conf->max_cycles) {
       launch_fail(l, PTXSIM_E_TIMEOUT,
-                  "error: kernel %s stopped at the cycle limit (-gpgpu_max_cycle %" PRIu64
+                  "kernel %s stopped at the cycle limit (-gpgpu_max_cycle %" PRIu64
                   "): %u of %u CTAs finished\n",
                   l->kernel->func->name, conf->max_cycles, g->ctas_done, g->n_ctas);
       return l->status;
     }
     if (conf->max_insn && l->thread_insns >= conf->max_insn) {
       launch_fail(l, PTXSIM_E_TIMEOUT,
-                  "error: kernel %s stopped at the instruction limit (-gpgpu_max_insn %" PRIu64
+                  "kernel %s stopped at the instruction limit (-gpgpu_max_insn %" PRIu64
                   "): %u of %u CTAs finished\n",
                   l->kernel->func->name, conf->max_insn, g->ctas_done, g->n_ctas);
       return l->status;
@@ -243,7 +243,7 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
   char err[512] = "";
   int rc = sm_params_of(conf, &g.smp, err, sizeof err);
   if (rc) {
-    launch_fail(l, PTXSIM_E_INVALID, "error: %s\n", err);
+    launch_fail(l, PTXSIM_E_INVALID, "%s\n", err);
     return l->status;
   }
   rc = tm_kernel_build(l->prog, l->kernel, conf, &g.k);
@@ -258,10 +258,28 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
   res->regs_from_config = regs != 0;
   if (!regs)
     regs = g.k->regs_per_thread ? g.k->regs_per_thread : 1;
-  res->regs_per_thread = regs;
+  res->regs_estimate = g.k->regs_per_thread;
   pol_cta_limits lim;
   tm_config_cta_limits(conf, &lim);
-  pol_cta_kernel kk = {.threads = l->block[0] * l->block[1] * l->block[2],
+  uint32_t threads = l->block[0] * l->block[1] * l->block[2];
+  if (!res->regs_from_config) {
+    /* An estimate above what a thread may have, or above what lets one
+     * CTA fit, is what ptxas would have squeezed in by spilling: cap it
+     * (the spill traffic is not modelled). */
+    uint32_t cap = lim.max_regs_per_thread ? lim.max_regs_per_thread : UINT32_MAX;
+    uint32_t tg = lim.thread_granularity ? lim.thread_granularity : 1;
+    uint32_t rg = lim.reg_granularity ? lim.reg_granularity : 1;
+    uint32_t padded = (threads + tg - 1) / tg * tg;
+    uint32_t fit = padded ? lim.n_regs / padded / rg * rg : cap;
+    if (fit < cap)
+      cap = fit;
+    if (regs > cap && cap > 0) {
+      regs = cap;
+      res->is_regs_capped = true;
+    }
+  }
+  res->regs_per_thread = regs;
+  pol_cta_kernel kk = {.threads = threads,
                        .regs_per_thread = regs,
                        .smem_bytes = (uint32_t)(l->kernel->static_shared + l->dyn_shared)};
   rc = pol_cta_occupancy(&lim, &kk, &res->occupancy, err, sizeof err);
@@ -275,7 +293,7 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
     rc = PTX_EINVAL;
   }
   if (rc) {
-    launch_fail(l, PTXSIM_E_LAUNCH, "error: launch of %s: %s\n", name, err);
+    launch_fail(l, PTXSIM_E_LAUNCH, "launch of %s: %s\n", name, err);
     tm_kernel_free(g.k);
     return l->status;
   }
@@ -294,7 +312,7 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
     rc = sm_init(&g.sms[s], s, &g, &g.smp, g.k, l, g.mem, err, sizeof err);
   }
   if (rc) {
-    launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "error: %s\n",
+    launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",
                 err[0] ? err : "out of memory");
   } else {
     rc = run_loop(&g, o, &t0);

@@ -30,6 +30,8 @@ typedef struct tm_result {
   uint32_t n_sms, n_schedulers, max_warps_per_sm;
   uint32_t regs_per_thread;       /* what the CTA accounting used */
   bool regs_from_config;          /* -ptxsim_kernel_regs rather than the estimate */
+  uint32_t regs_estimate;         /* the liveness analysis' linear-scan count */
+  bool is_regs_capped;            /* the estimate was above what fits */
   pol_occupancy occupancy;
   double avg_resident_warps;      /* per SM, over the launch's cycles */
   sm_stats sm;                    /* summed over SMs (stall[s]: scheduler s of every SM) */

@@ -16,7 +16,7 @@ typedef struct derived {
   double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
-  uint64_t ctas_per_sm, regs_per_thread, limit_mask;
+  uint64_t ctas_per_sm, regs_per_thread, regs_estimate, limit_mask;
 } derived;
 
 static double ratio(uint64_t a, uint64_t b)
@@ -43,6 +43,7 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
   d->cycle_rate = r->wall_seconds > 0 ? (double)r->cycles / r->wall_seconds : 0;
   d->ctas_per_sm = r->occupancy.ctas_per_sm;
   d->regs_per_thread = r->regs_per_thread;
+  d->regs_estimate = r->regs_estimate;
   d->limit_mask = r->occupancy.limit_mask;
 }
 
@@ -84,7 +85,10 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
   U64("ctas_per_sm", "CTAs an SM can hold (TB-level accounting)", &d->ctas_per_sm);
   U64("ctas_per_sm_limited_by", "bit mask of the limiting resources: 1 threads, 2 CTA slots, "
       "4 registers, 8 shared memory", &d->limit_mask);
-  U64("regs_per_thread", "registers per thread the accounting used", &d->regs_per_thread);
+  U64("regs_per_thread", "registers per thread the accounting used (-ptxsim_kernel_regs, "
+      "else the estimate capped at what one thread and one CTA may have)", &d->regs_per_thread);
+  U64("regs_per_thread_estimate", "the liveness analysis' linear-scan register count",
+      &d->regs_estimate);
   for (uint32_t k = 0; k < r->n_schedulers && k < SM_MAX_SCHEDULERS; k++)
     for (uint32_t c = 0; c < SM_STALL_COUNT; c++)
       U64(stall_names[k][c], "cycles scheduler k of every SM issued nothing, by cause",

@@ -7,6 +7,8 @@
 #    -cudart shared; see tests/exec/README) run and check their own
 #    results against CPU references: exit 0 and an "ok" line per scenario.
 #    Statistics go to --stats FILE as JSON, never to the program's stdout.
+#    In timing mode (--mode timing) each prints exactly what it printed in
+#    functional mode.
 # 3. Where nvcc is installed, every tests/exec/*.cu is built again with
 #    nvcc's default compression and with --no-compress, and must print
 #    exactly what its prebuilt twin prints.
@@ -54,8 +56,12 @@ expect_status 2 "no program" "$PTXSIM" exec
 expect_grep "$tmp/err" "no program given" "no program message"
 expect_status 2 "unknown option" "$PTXSIM" exec --frob -- true
 expect_grep "$tmp/err" "unknown option '--frob'" "unknown option message"
-expect_status 2 "config without timing" "$PTXSIM" exec --config GTX480 -- true
-expect_grep "$tmp/err" "functional mode only" "config message"
+expect_status 2 "config without timing" "$PTXSIM" exec --config gtx480 -- true
+expect_grep "$tmp/err" "add --mode timing" "config message"
+expect_status 2 "bad mode" "$PTXSIM" exec --mode fast -- true
+expect_grep "$tmp/err" "functional or timing" "bad mode message"
+expect_status 1 "unknown configuration" "$PTXSIM" exec --mode timing --config nosuchgpu -- true
+expect_grep "$tmp/err" "unknown configuration 'nosuchgpu'" "unknown configuration message"
 expect_status 2 "bad instruction count" "$PTXSIM" exec --max-instructions lots -- true
 expect_status 1 "missing program" "$PTXSIM" exec -- "$tmp/no-such-program"
 expect_grep "$tmp/err" "no-such-program: not an executable file" "missing program message"
@@ -80,6 +86,15 @@ for prog in "$exec_dir"/bin/*; do
   expect_grep "$tmp/out" "ok" "$name prints its checks"
   expect_no_grep "$tmp/out" "thread_instructions" "$name: no statistics on stdout"
   expect_grep "$tmp/$name.json" '"launches"' "$name: statistics file"
+  # The same program in timing mode must print exactly the same: each
+  # warp instruction executes when the pipeline issues it, and the
+  # results may not depend on when that is.
+  expect_status 0 "$name (timing)" "$PTXSIM" exec --mode timing --stats "$tmp/$name.t.json" \
+    -- "$prog"
+  n=$((n + 1))
+  cmp -s "$tmp/out" "$tmp/$name.prebuilt.out" ||
+    failed "$name: timing mode prints something else than functional mode"
+  expect_grep "$tmp/$name.t.json" '"cycles"' "$name: timing statistics have cycles"
   if [ "$name" = runtime_api ]; then
     # What only ptxsim says: the unimplemented call, and where the fault was.
     expect_grep "$tmp/err" "cudaGraphCreate is not supported" "runtime_api: unsupported call named"
