@@ -862,6 +862,8 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
   }
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+  report_set_time_unit(d->report, d->timing.mode == PTXSIM_MODE_TIMING ? "cycles"
+                                                                       : "warp instructions");
   if (report_attach(d->report, &l)) {
     free(l.params);
     return set_error(d, PTXSIM_E_NOMEM, "out of memory for the run-time reports");
