@@ -109,6 +109,18 @@ static int setup_divergent(ptxsim_device *d, const void **args, ptxsim_dim3 *g, 
   return rc;
 }
 
+static int setup_divergent_sum(ptxsim_device *d, const void **args, ptxsim_dim3 *g,
+                               ptxsim_dim3 *b)
+{
+  int n = 1 << 20;
+  int rc = fill_buffer(d, (size_t)n * 4, 2, &bufs[0]) || fill_buffer(d, (size_t)n / 128 * 4, 1, &bufs[1]);
+  ints[0] = n;
+  args[0] = &bufs[0], args[1] = &bufs[1], args[2] = &ints[0];
+  *b = (ptxsim_dim3){128, 1, 1};
+  *g = (ptxsim_dim3){(unsigned)(n / 128), 1, 1};
+  return rc;
+}
+
 static int setup_histogram(ptxsim_device *d, const void **args, ptxsim_dim3 *g, ptxsim_dim3 *b)
 {
   int n = 1 << 24;
@@ -126,6 +138,8 @@ static const bench benches[] = {
   {"matmul_tiled", "matmul_tiled.ptx", "matmul_tiled", "ALU + shared", setup_matmul},
   {"reduce_shared", "reduce_shared.ptx", "reduce_shared_i32", "shared + barriers", setup_reduce},
   {"divergent_walk", "divergence.ptx", "divergent_walk", "divergent", setup_divergent},
+  {"divergent_sum", "divergence.ptx", "divergent_block_sum", "divergent + barriers",
+   setup_divergent_sum},
   {"histogram256", "histogram.ptx", "histogram256", "shared atomics", setup_histogram},
 };
 
