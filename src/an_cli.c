@@ -16,32 +16,6 @@ static const char *const format_names[] = {
   [AN_FMT_TEXT] = "text", [AN_FMT_DOT] = "dot", [AN_FMT_JSON] = "json", [AN_FMT_CSV] = "csv",
 };
 
-/* Matches argv[*i] against -S / --LONG and finds its value: attached
- * ("-kV", "--kernel=V") or the next argument.  Returns 1 when matched with
- * a value, 0 when not this option, -1 when the value is missing. */
-static int option_value(int argc, char **argv, int *i, const char *short_name,
-                        const char *long_name, const char **val)
-{
-  const char *a = argv[*i];
-  size_t ll = strlen(long_name);
-  if (short_name && strncmp(a, short_name, 2) == 0) {
-    if (a[2]) {
-      *val = a + 2;
-      return 1;
-    }
-  } else if (strncmp(a, long_name, ll) == 0 && (a[ll] == 0 || a[ll] == '=')) {
-    if (a[ll] == '=') {
-      *val = a + ll + 1;
-      return 1;
-    }
-  } else {
-    return 0;
-  }
-  if (*i + 1 >= argc)
-    return -1;
-  *val = argv[++*i];
-  return 1;
-}
 
 /* "text, dot or json" */
 static void list_formats(unsigned formats, char *buf, size_t size)
@@ -76,11 +50,11 @@ int an_cli_parse(const char *cmd, int argc, char **argv, unsigned formats, bool 
       only_files = true;
     } else if (strcmp(a, "--all") == 0) {
       o->all_funcs = true;
-    } else if ((m = option_value(argc, argv, &i, "-k", "--kernel", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, "-k", "--kernel", &v)) != 0) {
       if (m < 0 || !*v)
         return cli_usage_error(cmd, "%s needs a kernel name", a);
       o->kernel = v;
-    } else if ((m = option_value(argc, argv, &i, NULL, "--format", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--format", &v)) != 0) {
       bool found = false;
       for (unsigned f = 0; m > 0 && f < sizeof format_names / sizeof format_names[0]; f++)
         if (((formats >> f) & 1) && strcmp(v, format_names[f]) == 0) {
@@ -95,7 +69,7 @@ int an_cli_parse(const char *cmd, int argc, char **argv, unsigned formats, bool 
         return cli_usage_error(cmd, "unknown format '%s' (--format takes %s)", v, list);
       }
     } else if (has_pp_interval &&
-               (m = option_value(argc, argv, &i, NULL, "--pp-interval", &v)) != 0) {
+               (m = cli_option_value(argc, argv, &i, NULL, "--pp-interval", &v)) != 0) {
       char *end = NULL;
       errno = 0;
       unsigned long long k = m > 0 && v[0] >= '0' && v[0] <= '9' ? strtoull(v, &end, 10) : 0;

@@ -27,6 +27,13 @@ int cmd_cfg(int argc, char **argv);
 int cmd_liveness(int argc, char **argv);
 void cmd_list_ops(FILE *out);
 
+/* Matches argv[*i] against -S / --LONG (short_name may be NULL) and finds
+ * its value: attached ("-kV", "--kernel=V") or the next argument, which
+ * *i then moves past.  Returns 1 when matched with a value, 0 when
+ * argv[*i] is not this option, -1 when the value is missing. */
+int cli_option_value(int argc, char **argv, int *i, const char *short_name,
+                     const char *long_name, const char **val);
+
 /* Prints "ptxsim: error: ..." and the command's usage; returns CLI_USAGE. */
 int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -67,32 +67,6 @@ typedef struct run_ctx {
 
 /* ---- options ---------------------------------------------------------- */
 
-/* Matches argv[*i] against -S / --LONG and finds its value: attached
- * ("-gV", "--grid=V") or the next argument.  Returns 1 when matched with
- * a value, 0 when not this option, -1 when the value is missing. */
-static int option_value(int argc, char **argv, int *i, const char *short_name,
-                        const char *long_name, const char **val)
-{
-  const char *a = argv[*i];
-  size_t ll = strlen(long_name);
-  if (short_name && strncmp(a, short_name, 2) == 0) {
-    if (a[2]) {
-      *val = a + 2;
-      return 1;
-    }
-  } else if (strncmp(a, long_name, ll) == 0 && (a[ll] == 0 || a[ll] == '=')) {
-    if (a[ll] == '=') {
-      *val = a + ll + 1;
-      return 1;
-    }
-  } else {
-    return 0;
-  }
-  if (*i + 1 >= argc)
-    return -1;
-  *val = argv[++*i];
-  return 1;
-}
 
 static int parse_options(int argc, char **argv, run_opts *o)
 {
@@ -116,12 +90,12 @@ static int parse_options(int argc, char **argv, run_opts *o)
     }
     if (strcmp(a, "--") == 0) {
       only_files = true;
-    } else if ((m = option_value(argc, argv, &i, "-k", "--kernel", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, "-k", "--kernel", &v)) != 0) {
       if (m < 0)
         return cli_usage_error("run", "%s needs a kernel name", a);
       o->kernel = v;
-    } else if ((m = option_value(argc, argv, &i, "-g", "--grid", &v)) != 0 ||
-               (m = option_value(argc, argv, &i, "-b", "--block", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, "-g", "--grid", &v)) != 0 ||
+               (m = cli_option_value(argc, argv, &i, "-b", "--block", &v)) != 0) {
       bool is_grid = a[1] == 'g' || a[2] == 'g';
       if (m < 0)
         return cli_usage_error("run", "%s needs X[,Y[,Z]]", a);
@@ -129,10 +103,10 @@ static int parse_options(int argc, char **argv, run_opts *o)
                          sizeof err))
         return cli_usage_error("run", "%s", err);
       *(is_grid ? &o->has_grid : &o->has_block) = true;
-    } else if ((m = option_value(argc, argv, &i, NULL, "--shared", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--shared", &v)) != 0) {
       if (m < 0 || run_parse_count(v, true, &o->shared_bytes) || o->shared_bytes > SIZE_MAX)
         return cli_usage_error("run", "--shared needs a byte count (e.g. 4096, 0x1000, 48K)");
-    } else if ((m = option_value(argc, argv, &i, NULL, "--stats", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--stats", &v)) != 0) {
       if (m > 0 && strcmp(v, "text") == 0)
         o->stats = RUN_STATS_TEXT;
       else if (m > 0 && strcmp(v, "json") == 0)
@@ -141,26 +115,26 @@ static int parse_options(int argc, char **argv, run_opts *o)
         o->stats = RUN_STATS_NONE;
       else
         return cli_usage_error("run", "--stats takes text, json or none");
-    } else if ((m = option_value(argc, argv, &i, NULL, "--mode", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--mode", &v)) != 0) {
       if (m > 0 && strcmp(v, "timing") == 0)
         o->is_timing = true;
       else if (m > 0 && strcmp(v, "functional") == 0)
         o->is_timing = false;
       else
         return cli_usage_error("run", "--mode takes functional or timing");
-    } else if ((m = option_value(argc, argv, &i, NULL, "--config", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--config", &v)) != 0) {
       if (m < 0)
         return cli_usage_error("run", "--config needs a configuration name or file");
       o->config = v;
-    } else if ((m = option_value(argc, argv, &i, NULL, "--option", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--option", &v)) != 0) {
       if (m < 0 || v[0] != '-' || !strchr(v, '='))
         return cli_usage_error("run", "--option needs -NAME=VALUE (e.g. -gpgpu_n_clusters=4)");
       o->config_options[o->n_config_options++] = v;
-    } else if ((m = option_value(argc, argv, &i, NULL, "--max-instructions", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--max-instructions", &v)) != 0) {
       if (m < 0 || run_parse_count(v, false, &o->max_insns))
         return cli_usage_error("run", "--max-instructions needs a number (0: no limit)");
       o->has_max_insns = true;
-    } else if ((m = option_value(argc, argv, &i, NULL, "--arg", &v)) != 0) {
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--arg", &v)) != 0) {
       if (m < 0)
         return cli_usage_error("run", "--arg needs TYPE:VALUE or buf:...");
       if (run_parse_arg(v, &o->args[o->n_args], err, sizeof err))

@@ -204,6 +204,30 @@ static void print_help(FILE *out)
           PACKAGE_BUGREPORT);
 }
 
+int cli_option_value(int argc, char **argv, int *i, const char *short_name,
+                     const char *long_name, const char **val)
+{
+  const char *a = argv[*i];
+  size_t ll = strlen(long_name);
+  if (short_name && strncmp(a, short_name, 2) == 0) {
+    if (a[2]) {
+      *val = a + 2;
+      return 1;
+    }
+  } else if (strncmp(a, long_name, ll) == 0 && (a[ll] == 0 || a[ll] == '=')) {
+    if (a[ll] == '=') {
+      *val = a + ll + 1;
+      return 1;
+    }
+  } else {
+    return 0;
+  }
+  if (*i + 1 >= argc)
+    return -1;
+  *val = argv[++*i];
+  return 1;
+}
+
 int cli_usage_error(const char *command, const char *fmt, ...)
 {
   va_list ap;

@@ -109,6 +109,49 @@ expect_grep "$tmp/err" "thread instructions [1-9]" "text stats counts"
 n=$((n + 1))
 [ -s "$tmp/out" ] && failed "text stats wrote to stdout"
 
+# ---- timing mode: the same sums, cycles in the statistics, its options.
+expect_status 0 "vecadd_i32, timing" "$PTXSIM" run "$vecadd" -k vecadd_i32 -g 4 -b 256 \
+  --arg buf:in="$tmp/a.bin" --arg buf:in="$tmp/b.bin" --arg buf:$((4 * N)),out="$tmp/ct.bin" \
+  --arg u32:$N --mode timing --config sm75 --option -gpgpu_n_clusters=2 --stats json
+get_u32 "$tmp/ct.bin" >"$tmp/ct.got"
+expect_same "$tmp/c.want" "$tmp/ct.got" "vecadd_i32 sums in timing mode"
+expect_grep "$tmp/out" '"timing": {' "JSON timing object"
+expect_grep "$tmp/out" '"gpu_sim_cycle": [1-9]' "JSON gpu_sim_cycle"
+expect_grep "$tmp/out" '"ctas_per_sm": ' "JSON occupancy"
+n=$((n + 1))
+if command -v python3 >/dev/null 2>&1; then
+  python3 -m json.tool "$tmp/out" >/dev/null 2>&1 || failed "timing JSON does not parse"
+fi
+expect_status 0 "timing, text stats" "$PTXSIM" run "$vecadd" -k vecadd_i32 -g 4 -b 256 \
+  --arg buf:in="$tmp/a.bin" --arg buf:in="$tmp/b.bin" --arg buf:$((4 * N)) --arg u32:$N \
+  --mode timing
+expect_grep "$tmp/err" "^gpu_sim_cycle = [1-9]" "text gpu_sim_cycle"
+expect_grep "$tmp/err" "^config = gtx480" "the default configuration"
+expect_grep "$tmp/err" "^sched1_stall_Scoreboard = " "stall breakdown"
+expect_grep "$tmp/err" "^warp_issue = W0:" "issue histogram"
+expect_status 2 "bad mode" "$PTXSIM" run "$vecadd" -g 1 -b 1 --mode fast
+expect_grep "$tmp/err" "--mode takes functional or timing" "bad mode message"
+expect_status 2 "config without timing" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --config gtx480 --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "add --mode timing" "config without timing message"
+expect_status 2 "bad --option" "$PTXSIM" run "$vecadd" -g 1 -b 1 --mode timing --option gpgpu
+expect_grep "$tmp/err" "needs -NAME=VALUE" "bad --option message"
+expect_status 1 "unknown configuration" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --mode timing --config nosuchgpu --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "unknown configuration 'nosuchgpu'" "unknown configuration message"
+expect_status 1 "unknown option" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --mode timing --option -gpgpu_n_clustres=2 --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "gpgpu_n_clustres" "unknown option named"
+expect_status 1 "fault in timing mode" "$PTXSIM" run "$fix/faults.ptx" -k oob_write -g 1 -b 4 \
+  --arg buf:16 --mode timing
+expect_grep "$tmp/err" "in kernel oob_write, block (0,0,0), thread (1,0,0)" "timing fault location"
+expect_status 1 "deadlock in timing mode" "$PTXSIM" run "$fix/faults.ptx" -k deadlock -g 1 -b 64 \
+  --mode timing
+expect_grep "$tmp/err" "error: barrier deadlock" "timing deadlock message"
+expect_status 1 "cycle limit" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 1 -b 1 --mode timing \
+  --option -gpgpu_max_cycle=5000
+expect_grep "$tmp/err" "stopped at the cycle limit" "cycle limit message"
+
 # ---- vecadd (f32): a[i] = i, b[i] = i + 0.5, so c[i] = 2i + 0.5, all exact;
 # 300 elements on 3 x 128 threads.  in= and out= on one buffer.
 N=300
