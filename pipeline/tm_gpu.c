@@ -18,7 +18,7 @@
 struct tm_gpu {
   const tm_config *conf;
   simt_launch *l;
-  tm_kernel *k;
+  const tm_kernel *k;
   sm_params smp;
   mem_sys *mem;
   uint32_t n_sms;
@@ -234,7 +234,8 @@ static void collect(const tm_gpu *g, tm_result *r)
     mem_sys_get_stats(g->mem, &r->mem);
 }
 
-int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_result *res)
+int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, const tm_run_opts *o,
+           tm_result *res)
 {
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -246,11 +247,7 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
     launch_fail(l, PTXSIM_E_INVALID, "%s\n", err);
     return l->status;
   }
-  rc = tm_kernel_build(l->prog, l->kernel, conf, &g.k);
-  if (rc) {
-    launch_fail(l, PTXSIM_E_NOMEM, "out of memory analysing kernel %s\n", l->kernel->func->name);
-    return l->status;
-  }
+  g.k = k;
   /* The CTA accounting: registers from the configuration's override, else
    * the liveness analysis' estimate. */
   const char *name = l->kernel->func->name;
@@ -294,7 +291,6 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
   }
   if (rc) {
     launch_fail(l, PTXSIM_E_LAUNCH, "launch of %s: %s\n", name, err);
-    tm_kernel_free(g.k);
     return l->status;
   }
   g.needs = res->occupancy.per_cta;
@@ -328,7 +324,6 @@ int tm_run(const tm_config *conf, simt_launch *l, const tm_run_opts *o, tm_resul
   free(g.sms);
   free(g.res);
   mem_sys_destroy(g.mem);
-  tm_kernel_free(g.k);
   l->cycle = NULL;
   return rc ? (l->status ? l->status : rc) : 0;
 }

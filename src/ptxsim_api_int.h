@@ -34,6 +34,8 @@ typedef struct api_timing {
   tm_result last;
   char *last_kernel;
   tm_totals tot;           /* gpu_tot_*: every timing launch so far */
+  size_t n_kernels;        /* kernels built under cfg, kept for later launches */
+  tm_kernel **kernels;
 } api_timing;
 
 api_timing *api_timing_of(ptxsim_device *d);

@@ -21,6 +21,32 @@ static tm_config *config_of(api_timing *t)
   return t->cfg;
 }
 
+/* Forgets the kernels built under the previous configuration. */
+static void drop_kernels(api_timing *t)
+{
+  for (size_t i = 0; i < t->n_kernels; i++)
+    tm_kernel_free(t->kernels[i]);
+  free(t->kernels);
+  t->kernels = NULL;
+  t->n_kernels = 0;
+}
+
+/* The timing view of l's kernel under the current configuration, built on
+ * its first launch (the analyses are not cheap on large kernels). */
+static const tm_kernel *kernel_of(api_timing *t, const simt_launch *l)
+{
+  for (size_t i = 0; i < t->n_kernels; i++)
+    if (t->kernels[i]->kernel == l->kernel)
+      return t->kernels[i];
+  tm_kernel **v = realloc(t->kernels, (t->n_kernels + 1) * sizeof *v);
+  if (!v)
+    return NULL;
+  t->kernels = v;
+  if (tm_kernel_build(l->prog, l->kernel, t->cfg, &v[t->n_kernels]))
+    return NULL;
+  return v[t->n_kernels++];
+}
+
 /* Hands the diagnostics' text to *messages (NULL when there is none). */
 static void take_messages(ptx_diag *dg, char **messages)
 {
@@ -69,6 +95,7 @@ int ptxsim_device_set_config(ptxsim_device *d, const char *name_or_path, char **
   }
   free(t->cfg);
   t->cfg = next;
+  drop_kernels(t);
   return PTXSIM_OK;
 }
 
@@ -92,6 +119,7 @@ int ptxsim_device_set_config_option(ptxsim_device *d, const char *option, const 
   if (rc)
     return rc;
   *conf = next;
+  drop_kernels(api_timing_of(d));
   return PTXSIM_OK;
 }
 
@@ -120,8 +148,11 @@ int api_timing_run(ptxsim_device *d, simt_launch *l)
   tm_config *conf = config_of(t);
   if (!conf)
     return PTXSIM_E_NOMEM;
+  const tm_kernel *k = kernel_of(t, l);
+  if (!k)
+    return PTXSIM_E_NOMEM;
   tm_run_opts o = {.progress = t->progress};
-  int rc = tm_run(conf, l, &o, &t->last);
+  int rc = tm_run(conf, k, l, &o, &t->last);
   t->has_result = true;
   t->tot.cycles += t->last.cycles;
   t->tot.thread_insns += t->last.thread_insns;
@@ -144,6 +175,7 @@ int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json)
 
 void api_timing_release(api_timing *t)
 {
+  drop_kernels(t);
   free(t->cfg);
   free(t->last_kernel);
   t->cfg = NULL;
