@@ -148,6 +148,14 @@ static void sb_retire(sm_warp *sw, uint64_t now)
   sw->next_retire = next;
 }
 
+/* Scoreboard entries an instruction takes: one per register written, or
+ * one standing for every register when it writes more than SM_WIDE_DEFS
+ * (matrix instructions): later instructions then wait for all of it. */
+static inline uint32_t pending_entries(const tm_insn *t)
+{
+  return t->n_defs > SM_WIDE_DEFS ? 1 : t->n_defs;
+}
+
 /* The cycle at which every register of t is free (now or earlier: free
  * now; SM_NEVER: waits for memory). */
 static uint64_t sb_ready(const sm_warp *sw, const tm_insn *t)
@@ -156,7 +164,7 @@ static uint64_t sb_ready(const sm_warp *sw, const tm_insn *t)
   uint32_t n = (uint32_t)t->n_defs + t->n_uses;
   for (uint32_t i = 0; i < sw->n_pending; i++)
     for (uint32_t j = 0; j < n; j++)
-      if (sw->pending[i].reg == t->regs[j]) {
+      if (sw->pending[i].reg == t->regs[j] || sw->pending[i].reg == SM_ANY_REG) {
         ready = max_u64(ready, sw->pending[i].ready);
         break;
       }
@@ -272,7 +280,7 @@ static bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_insn **tp
     *why = (issue_check){SM_STALL_SCOREBOARD, inflight_first_done(sw)};
     return false;
   }
-  if (sw->n_inflight >= SM_MAX_INFLIGHT || sw->n_pending + t->n_defs > SM_SB_ENTRIES) {
+  if (sw->n_inflight >= SM_MAX_INFLIGHT || sw->n_pending + pending_entries(t) > SM_SB_ENTRIES) {
     *why = (issue_check){SM_STALL_SCOREBOARD, inflight_first_done(sw)};
     return false;
   }
@@ -301,9 +309,13 @@ static bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_insn **tp
 
 static void add_pending(sm_warp *sw, const tm_insn *t, uint64_t ready, uint32_t mem_id)
 {
-  for (uint32_t i = 0; i < t->n_defs; i++)
-    sw->pending[sw->n_pending++] = (sm_pending){.reg = t->regs[i], .mem_id = mem_id,
+  if (t->n_defs > SM_WIDE_DEFS)
+    sw->pending[sw->n_pending++] = (sm_pending){.reg = SM_ANY_REG, .mem_id = mem_id,
                                                 .ready = ready};
+  else
+    for (uint32_t i = 0; i < t->n_defs; i++)
+      sw->pending[sw->n_pending++] = (sm_pending){.reg = t->regs[i], .mem_id = mem_id,
+                                                  .ready = ready};
   sw->next_retire = min_u64(sw->next_retire, ready);
   sw->inflight_done[sw->n_inflight] = ready;
   sw->inflight_mem[sw->n_inflight] = mem_id;

@@ -44,6 +44,9 @@ enum {
 };
 
 #define SM_NEVER UINT64_MAX
+/* A pending write that every register waits for (see add_pending). */
+#define SM_ANY_REG UINT32_MAX
+enum { SM_WIDE_DEFS = SM_SB_ENTRIES / 4 };
 
 /* Why a scheduler issued nothing. */
 #define SM_STALLS(X) X(IDLE, "Idle") X(SCOREBOARD, "Scoreboard") X(PIPELINE, "Pipeline")
