@@ -290,6 +290,25 @@ void mem_mshr_add(mem_mshr *m, mem_req *q)
   m->n_wait++;
 }
 
+mem_req *mem_mshr_take_ready(mem_mshr *m, uint8_t have, bool is_l2)
+{
+  for (mem_req *prev = NULL, *w = m->head; w; prev = w, w = w->next) {
+    uint8_t need = is_l2 ? w->l2_need : w->sectors;
+    if ((need & have) != need)
+      continue;
+    if (prev)
+      prev->next = w->next;
+    else
+      m->head = w->next;
+    if (m->tail == w)
+      m->tail = prev;
+    m->n_wait--;
+    w->next = NULL;
+    return w;
+  }
+  return NULL;
+}
+
 void mem_mshr_release(mem_cache *c, mem_mshr *m)
 {
   m->is_live = false;

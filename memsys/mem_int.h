@@ -171,6 +171,9 @@ mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line);
 mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line); /* NULL when full */
 void mem_mshr_add(mem_mshr *m, mem_req *q);
 void mem_mshr_release(mem_cache *c, mem_mshr *m);
+/* Unlinks and returns m's first waiter whose sectors are all in have
+ * (its l2_need in an L2 MSHR, its sectors in an L1's), or NULL. */
+mem_req *mem_mshr_take_ready(mem_mshr *m, uint8_t have, bool is_l2);
 
 /* ---- the hierarchy ---------------------------------------------------- */
 

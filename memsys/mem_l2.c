@@ -248,34 +248,21 @@ static void mem_l2_fill(mem_sys *s, mem_sub *u, mem_req *f, mem_time t)
   m->filled |= got;
   m->n_fetch--;
   uint8_t have = (uint8_t)(m->filled | (l ? l->valid : 0));
-  mem_req *prev = NULL, *w = m->head;
-  while (w) {
-    mem_req *next = w->next;
-    if ((w->l2_need & have) == w->l2_need) {
-      if (prev)
-        prev->next = next;
+  mem_req *w;
+  while ((w = mem_mshr_take_ready(m, have, true))) {
+    if (w->type != MEM_RQ_READ && l) {
+      l->dirty |= w->l2_need; /* writes and atomics */
+      mem_cache_touch(c, l);
+    }
+    if (w->type == MEM_RQ_WRITE || w->type == MEM_RQ_WRITEBACK)
+      mem_req_free(s, w);
+    else {
+      if (u->done_tail)
+        u->done_tail->next = w;
       else
-        m->head = next;
-      if (m->tail == w)
-        m->tail = prev;
-      m->n_wait--;
-      if (w->type != MEM_RQ_READ && l) {
-        l->dirty |= w->l2_need; /* writes and atomics */
-        mem_cache_touch(c, l);
-      }
-      if (w->type == MEM_RQ_WRITE || w->type == MEM_RQ_WRITEBACK)
-        mem_req_free(s, w);
-      else {
-        w->next = NULL;
-        if (u->done_tail)
-          u->done_tail->next = w;
-        else
-          u->done_head = w;
-        u->done_tail = w;
-      }
-    } else
-      prev = w;
-    w = next;
+        u->done_head = w;
+      u->done_tail = w;
+    }
   }
   if (!m->n_wait && !m->n_fetch)
     mem_mshr_release(c, m);

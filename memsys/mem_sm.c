@@ -275,27 +275,15 @@ static void mem_sm_fill(mem_sys *s, mem_smu *u, mem_cache *c, mem_req *q, uint64
   m->filled |= got;
   m->n_fetch--;
   uint8_t have = (uint8_t)(m->filled | (l ? l->valid : 0));
-  mem_req *prev = NULL, *w = m->head;
-  while (w) {
-    mem_req *next = w->next;
-    if ((w->sectors & have) == w->sectors) {
-      if (prev)
-        prev->next = next;
-      else
-        m->head = next;
-      if (m->tail == w)
-        m->tail = prev;
-      m->n_wait--;
-      if (w->inst)
-        mem_inst_access_done(s, w->inst, cycle);
-      else if (l) {
-        l->dirty |= w->sectors; /* fetch-on-write */
-        l->valid |= w->full_sectors;
-      }
-      mem_req_free(s, w);
-    } else
-      prev = w;
-    w = next;
+  mem_req *w;
+  while ((w = mem_mshr_take_ready(m, have, false))) {
+    if (w->inst)
+      mem_inst_access_done(s, w->inst, cycle);
+    else if (l) {
+      l->dirty |= w->sectors; /* fetch-on-write */
+      l->valid |= w->full_sectors;
+    }
+    mem_req_free(s, w);
   }
   if (!m->n_wait && !m->n_fetch)
     mem_mshr_release(c, m);
