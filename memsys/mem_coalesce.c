@@ -131,19 +131,25 @@ static uint32_t mem_shmem_part(const mem_warp_access *a, uint32_t lo, uint32_t h
   if (n == 0)
     return 0;
   if (!is_limited) {
-    uint64_t dist[256];
-    uint16_t count[256];
-    uint32_t nd = 0, worst = 0;
-    for (uint32_t i = 0; i < n; i++) {
-      uint32_t j = 0;
-      while (j < nd && dist[j] != word[i])
-        j++;
-      if (j == nd)
-        dist[nd++] = word[i];
+    /* Sort the words (lanes usually come in address order, which
+     * insertion sort takes in one pass), then count each distinct word in
+     * its bank. */
+    for (uint32_t i = 1; i < n; i++) {
+      uint64_t w = word[i];
+      uint32_t j = i;
+      while (j > 0 && word[j - 1] > w) {
+        word[j] = word[j - 1];
+        j--;
+      }
+      word[j] = w;
     }
-    memset(count, 0, sizeof count);
-    for (uint32_t j = 0; j < nd; j++) {
-      uint32_t b = (uint32_t)(dist[j] % n_banks);
+    uint16_t count[256];
+    uint32_t worst = 0;
+    memset(count, 0, n_banks * sizeof count[0]);
+    for (uint32_t i = 0; i < n; i++) {
+      if (i > 0 && word[i] == word[i - 1])
+        continue;
+      uint32_t b = (uint32_t)(word[i] % n_banks);
       if (++count[b] > worst)
         worst = count[b];
     }

@@ -573,7 +573,9 @@ int sm_cycle(sm_core *sm, uint64_t now)
     bool issued = false;
     if (n) {
       uint32_t n_ordered = pol_sched_order(&sm->sched[s], views, n, order);
+      uint32_t tried = 0;
       for (uint32_t i = 0; i < n_ordered && !issued; i++) {
+        tried++;
         uint32_t slot = views[order[i]].slot;
         sm_warp *sw = &sm->warps[slot];
         for (uint32_t k = 0; k < sm->p->issue_per_warp; k++) {
@@ -604,10 +606,10 @@ int sm_cycle(sm_core *sm, uint64_t now)
         if (issued && (sm->used_mask >> slot & 1))
           next = min_u64(next, sm->not_before[slot]);
       }
-      /* Warps not tried keep their turn. */
-      for (uint32_t i = 0; i < n; i++)
-        if (sm->used_mask >> views[i].slot & 1)
-          next = min_u64(next, max_u64(sm->not_before[views[i].slot], now + 1));
+      /* Warps the policy left out or that were not tried could issue
+       * next cycle. */
+      if (tried < n)
+        next = min_u64(next, now + 1);
     }
     if (issued)
       sm->last_stall[s] = SM_STALL_COUNT;
