@@ -150,6 +150,7 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
   if (tf->insns)
     return 0;
   tf->func = f;
+  tf->n_insns = f->n_insns;
   int rc = an_func_analyse(k->prog->ir, f->ir, NULL, &tf->an);
   if (rc)
     return rc;
@@ -243,7 +244,7 @@ void tm_kernel_free(tm_kernel *k)
   for (uint32_t i = 0; i < k->n_funcs; i++) {
     tm_func *tf = &k->funcs[i];
     if (tf->insns)
-      for (uint32_t j = 0; j < tf->func->n_insns; j++)
+      for (uint32_t j = 0; j < tf->n_insns; j++)
         free((void *)tf->insns[j].regs);
     free(tf->insns);
     an_func_free(tf->an);

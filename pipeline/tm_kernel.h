@@ -60,6 +60,8 @@ typedef struct tm_insn {
 
 typedef struct tm_func {
   const isa_func *func;
+  uint32_t n_insns;     /* func->n_insns, kept so that freeing needs no
+                           program (it may be gone first) */
   an_func *an;          /* register numbering and the estimate */
   tm_insn *insns;       /* func->n_insns */
 } tm_func;

@@ -276,6 +276,8 @@ void ptxsim_device_destroy(ptxsim_device *d)
 {
   if (!d)
     return;
+  /* Timing mode's kernels point into the programs: free them first. */
+  api_timing_release(&d->timing);
   for (size_t i = 0; i < d->n_progs; i++)
     isa_program_free(d->progs[i].prog);
   free(d->progs);
@@ -283,7 +285,6 @@ void ptxsim_device_destroy(ptxsim_device *d)
   simt_mem_release(&d->mem);
   isa_tex_table_release(&d->tex);
   report_state_free(d->report);
-  api_timing_release(&d->timing);
   free(d->error);
   free(d->stats_kernel);
   free(d);
