@@ -189,44 +189,35 @@ static uint64_t inflight_first_done(const sm_warp *sw)
 
 /* ---- memory instructions ---------------------------------------------------- */
 
-/* Where a lane's access goes, in the address spaces memsys knows.  Local
- * memory is interleaved word by word across the grid's threads, as
- * GPGPU-Sim lays it out, so that lanes reading the same local variable
- * coalesce. */
-static uint64_t map_address(const sm_core *sm, const simt_warp *w, uint32_t lane, uint8_t space,
-                            uint64_t addr, uint8_t *out_space)
-{
-  if (space == ISA_SPACE_GENERIC)
-    space = (uint8_t)simt_resolve_generic(addr, &addr);
-  if (space == ISA_SPACE_LOCAL) {
-    const simt_launch *l = sm->launch;
-    uint64_t threads_per_cta = (uint64_t)l->block[0] * l->block[1] * l->block[2];
-    uint64_t n_threads = threads_per_cta * l->grid[0] * l->grid[1] * l->grid[2];
-    uint64_t gtid = (uint64_t)w->cta->linear_id * threads_per_cta +
-                    (uint64_t)w->warp_id * SIMT_WARP_SIZE + lane;
-    *out_space = ISA_SPACE_GLOBAL;
-    return sm->p->local_base + ((addr >> 2) * n_threads + gtid) * 4 + (addr & 3);
-  }
-  *out_space = space;
-  return addr;
-}
-
+/* The lanes' addresses in the spaces memsys knows.  Generic addresses
+ * are resolved per lane; an access whose lanes fall in different spaces
+ * is charged as its first lane's.  Local memory is interleaved word by
+ * word across the grid's threads, as GPGPU-Sim lays it out, so that lanes
+ * reading the same local variable coalesce; it stays ISA_SPACE_LOCAL for
+ * the L1's local write policy. */
 static void build_access(const sm_core *sm, const simt_warp *w, const isa_insn *in,
                          const tm_insn *t, uint32_t mask, mem_warp_access *a)
 {
+  const simt_launch *l = sm->launch;
+  uint64_t threads_per_cta = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+  uint64_t n_threads = threads_per_cta * l->grid[0] * l->grid[1] * l->grid[2];
+  uint64_t first_tid =
+      (uint64_t)w->cta->linear_id * threads_per_cta + (uint64_t)w->warp_id * SIMT_WARP_SIZE;
   a->kind = t->mem_kind;
   a->bytes = t->access_bytes;
   a->mask = mask;
-  a->space = ISA_SPACE_GLOBAL;
-  bool first = true;
+  a->space = ISA_SPACE_COUNT;
   SIMT_FOR_EACH_LANE(mask, lane)
   {
-    uint8_t sp;
-    a->addr[lane] = map_address(sm, w, lane, in->space, simt_lane_address(w, in, lane), &sp);
-    /* A generic access whose lanes fall in different spaces is charged
-     * as its first lane's space. */
-    if (first)
-      a->space = sp, first = false;
+    uint64_t addr = simt_lane_address(w, in, lane);
+    uint8_t space = in->space;
+    if (space == ISA_SPACE_GENERIC)
+      space = (uint8_t)simt_resolve_generic(addr, &addr);
+    if (space == ISA_SPACE_LOCAL)
+      addr = sm->p->local_base + ((addr >> 2) * n_threads + first_tid + lane) * 4 + (addr & 3);
+    if (a->space == ISA_SPACE_COUNT)
+      a->space = space;
+    a->addr[lane] = addr;
   }
 }
 

@@ -296,6 +296,44 @@ START_TEST(chase_dram)
 }
 END_TEST
 
+/* A statistic of the device's last timing launch, from the text output. */
+static uint64_t stat_u64(fx *f, const char *name)
+{
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
+  fclose(mem);
+  char key[128];
+  snprintf(key, sizeof key, "\n%s = ", name);
+  const char *at = strstr(buf, key);
+  ck_assert_msg(at != NULL, "no statistic %s", name);
+  uint64_t v = strtoull(at + strlen(key), NULL, 10);
+  free(buf);
+  return v;
+}
+
+/* Local memory is laid out word-interleaved across threads, so a warp's
+ * access to one local word is one 128-byte L1 access: 2 warps x (16
+ * stores + 16 loads) = 64 accesses. */
+START_TEST(local_memory_coalesces)
+{
+  const char *opts[] = {ONE_SM, NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr out = dalloc(&f, 64 * 4);
+  const void *args[] = {&out};
+  launch(&f, "local_rw", 1, 64, args, 1);
+  uint32_t got[64];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  for (uint32_t t = 0; t < 64; t++)
+    ck_assert_uint_eq(got[t], 16 * t + 120);
+  /* The final global store of each warp is one access more. */
+  ck_assert_uint_eq(stat_u64(&f, "L1D_total_cache_accesses"), 64 + 2);
+  fx_close(&f);
+}
+END_TEST
+
 /* ---- streaming bandwidth ----------------------------------------------------- */
 
 /* A grid-stride read of 16 MB on the whole GTX480 moves data at the
@@ -452,6 +490,7 @@ static Suite *timing_suite(void)
   tcase_add_test(t, chase_l1);
   tcase_add_test(t, chase_l2);
   tcase_add_test(t, chase_dram);
+  tcase_add_test(t, local_memory_coalesces);
   tcase_add_test(t, stream_bandwidth);
   suite_add_tcase(s, t);
   t = tcase_create("whole runs");

@@ -80,6 +80,21 @@ w("\tmov.u32 %r41, %ctaid.x;\n\tmov.u32 %r46, %ntid.x;\n\tmad.lo.s32 %r41, %r41,
 w("\tld.param.u64 %rd1, [out];\n\tmul.wide.u32 %rd2, %r41, 4;\n\tadd.s64 %rd3, %rd1, %rd2;")
 w("\tst.global.u32 [%rd3], %r39;\n\tret;\n}\n")
 
+# Local memory: each thread writes tid + k to a 16-word local array, then
+# sums it back: out[tid] = 16 * tid + 120.  Each warp instruction touches
+# the same word of every lane's array, which the local layout makes one
+# 128-byte line.
+w(".visible .entry local_rw(.param .u64 out)\n{")
+w("\t.reg .b32 %r<40>;\n\t.reg .b64 %rd<6>;")
+w("\t.local .align 4 .b8 arr[64];")
+w("\tmov.u32 %r1, %tid.x;\n\tmov.u64 %rd1, arr;\n\tmov.u32 %r30, 0;")
+for k in range(16):
+    w(f"\tadd.u32 %r2, %r1, {k};\n\tst.local.u32 [%rd1+{4 * k}], %r2;")
+for k in range(16):
+    w(f"\tld.local.u32 %r3, [%rd1+{4 * k}];\n\tadd.u32 %r30, %r30, %r3;")
+w("\tld.param.u64 %rd2, [out];\n\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd2, %rd3;")
+w("\tst.global.u32 [%rd4], %r30;\n\tret;\n}\n")
+
 # A grid-stride read of n uint4s: out[gtid] = the xor of every word the
 # thread read.
 w(".visible .entry stream_read(.param .u64 x, .param .u64 out, .param .u32 n)\n{")
