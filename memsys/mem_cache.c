@@ -290,6 +290,50 @@ void mem_mshr_add(mem_mshr *m, mem_req *q)
   m->n_wait++;
 }
 
+bool mem_cache_plan_miss(mem_cache *c, uint64_t line, uint64_t index_addr, const mem_line *l,
+                         mem_probe pr, uint8_t need, mem_miss *out)
+{
+  mem_mshr *m = mem_mshr_find(c, line);
+  uint8_t missing = (uint8_t)(l ? need & ~l->valid : need);
+  uint8_t fetch = (uint8_t)(missing & ~(m ? m->sectors : 0));
+  if (fetch && !c->p.is_sectored)
+    fetch = (uint8_t)(c->all_sectors & ~(m ? m->sectors : 0));
+  if ((m && m->n_wait >= c->max_merge) || (!m && c->n_mshr_live >= c->n_mshr))
+    return false;
+  mem_line *v = NULL;
+  bool is_alloc = c->is_enabled && pr == MEM_MISS && c->p.alloc_policy == MEM_ALLOC_ON_MISS;
+  if (is_alloc && !(v = mem_cache_victim(c, line, index_addr)))
+    return false;
+  bool is_wb = v && v->is_live && v->dirty;
+  if (!mem_ring_room(&c->missq, (fetch ? 1u : 0u) + (is_wb ? 1u : 0u)))
+    return false;
+  *out = (mem_miss){.mshr = m, .fetch = fetch, .victim = v, .is_wb = is_wb};
+  return true;
+}
+
+mem_mshr *mem_cache_take_miss(mem_cache *c, uint64_t line, mem_line *l, const mem_miss *p)
+{
+  c->n_access++;
+  if (p->fetch)
+    c->n_miss++;
+  else
+    c->n_pending_hit++;
+  if (p->victim) {
+    mem_cache_install(c, p->victim, line);
+    l = p->victim;
+  }
+  if (l && c->p.alloc_policy == MEM_ALLOC_ON_MISS) {
+    l->reserved |= p->fetch;
+    mem_cache_touch(c, l);
+  }
+  mem_mshr *m = p->mshr ? p->mshr : mem_mshr_alloc(c, line);
+  if (p->fetch) {
+    m->sectors |= p->fetch;
+    m->n_fetch++;
+  }
+  return m;
+}
+
 mem_req *mem_mshr_take_ready(mem_mshr *m, uint8_t have, bool is_l2)
 {
   for (mem_req *prev = NULL, *w = m->head; w; prev = w, w = w->next) {

@@ -171,6 +171,25 @@ mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line);
 mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line); /* NULL when full */
 void mem_mshr_add(mem_mshr *m, mem_req *q);
 void mem_mshr_release(mem_cache *c, mem_mshr *m);
+/* A read miss's plan (mem_cache_plan_miss): the MSHR to merge into (NULL:
+ * a new one), the sectors to fetch, and the line to install when the
+ * cache allocates on a miss, which is_wb says must be written back first. */
+typedef struct mem_miss {
+  mem_mshr *mshr;
+  uint8_t fetch;
+  mem_line *victim;
+  bool is_wb;
+} mem_miss;
+/* Plans a read miss of need sectors of line in c (l and pr: its probe;
+ * index_addr picks the set).  Returns false, changing nothing, when a
+ * merge slot, an MSHR, a victim or room in the miss queue is missing. */
+bool mem_cache_plan_miss(mem_cache *c, uint64_t line, uint64_t index_addr, const mem_line *l,
+                         mem_probe pr, uint8_t need, mem_miss *out);
+/* Carries the plan out once the caller has written a dirty victim back:
+ * counts the access, installs the victim, reserves the fetched sectors
+ * and takes the MSHR, which it returns (the caller adds its waiter and
+ * sends the fetch). */
+mem_mshr *mem_cache_take_miss(mem_cache *c, uint64_t line, mem_line *l, const mem_miss *p);
 /* Unlinks and returns m's first waiter whose sectors are all in have
  * (its l2_need in an L2 MSHR, its sectors in an L1's), or NULL. */
 mem_req *mem_mshr_take_ready(mem_mshr *m, uint8_t have, bool is_l2);

@@ -97,46 +97,19 @@ static bool mem_l2_read(mem_sys *s, mem_sub *u, mem_req *q, uint64_t line, uint6
     mem_l2_respond(s, u, q, t);
     return true;
   }
-  mem_mshr *m = mem_mshr_find(c, line);
-  uint8_t missing = (uint8_t)(l ? need & ~l->valid : need);
-  uint8_t fetch = (uint8_t)(missing & ~(m ? m->sectors : 0));
-  if (fetch && !c->p.is_sectored)
-    fetch = (uint8_t)(c->all_sectors & ~(m ? m->sectors : 0));
-  bool is_alloc = c->is_enabled && pr == MEM_MISS && c->p.alloc_policy == MEM_ALLOC_ON_MISS;
-  mem_line *v = NULL;
-  if ((m && m->n_wait >= c->max_merge) || (!m && c->n_mshr_live >= c->n_mshr))
+  mem_miss p;
+  if (!mem_cache_plan_miss(c, line, idx, l, pr, need, &p))
     return false;
-  if (is_alloc && !(v = mem_cache_victim(c, line, idx)))
-    return false;
-  bool is_wb = v && v->is_live && v->dirty;
-  if (!mem_ring_room(&c->missq, (fetch ? 1u : 0u) + (is_wb ? 1u : 0u)))
-    return false;
-  c->n_access++;
-  if (fetch)
-    c->n_miss++;
-  else
-    c->n_pending_hit++;
-  if (v) {
-    if (is_wb)
-      mem_l2_writeback(s, u, v, t);
-    mem_cache_install(c, v, line);
-    l = v;
-  }
-  if (l && c->p.alloc_policy == MEM_ALLOC_ON_MISS) {
-    l->reserved |= fetch;
-    mem_cache_touch(c, l);
-  }
-  if (!m)
-    m = mem_mshr_alloc(c, line);
+  if (p.is_wb)
+    mem_l2_writeback(s, u, p.victim, t);
+  mem_mshr *m = mem_cache_take_miss(c, line, l, &p);
   mem_mshr_add(m, q);
-  if (fetch) {
-    m->sectors |= fetch;
-    m->n_fetch++;
+  if (p.fetch) {
     mem_req *f = mem_req_new(s);
     f->type = MEM_RQ_READ;
     f->addr = line;
-    f->sectors = fetch;
-    f->bytes = mem_l2_bytes(fetch);
+    f->sectors = p.fetch;
+    f->bytes = mem_l2_bytes(p.fetch);
     f->sub = (uint16_t)(u - s->subs);
     f->reply_to = MEM_TO_NONE;
     mem_l2_to_dram(s, u, f, t);

@@ -102,49 +102,22 @@ static bool mem_sm_read(mem_sys *s, mem_smu *u, mem_cache *c, const mem_acc *acc
       in->done = cycle + hit_lat;
     return true;
   }
-  mem_mshr *m = mem_mshr_find(c, acc->addr);
-  uint8_t missing = (uint8_t)(l ? need & ~l->valid : need);
-  uint8_t fetch = (uint8_t)(missing & ~(m ? m->sectors : 0));
-  if (fetch && !c->p.is_sectored)
-    fetch = (uint8_t)(c->all_sectors & ~(m ? m->sectors : 0));
-  bool is_alloc = c->is_enabled && pr == MEM_MISS && c->p.alloc_policy == MEM_ALLOC_ON_MISS;
-  mem_line *v = NULL;
-  if ((m && m->n_wait >= c->max_merge) || (!m && c->n_mshr_live >= c->n_mshr))
+  mem_miss p;
+  if (!mem_cache_plan_miss(c, acc->addr, acc->addr, l, pr, need, &p))
     return false;
-  if (is_alloc && !(v = mem_cache_victim(c, acc->addr, acc->addr)))
-    return false;
-  bool is_wb = v && v->is_live && v->dirty;
-  if (!mem_ring_room(&c->missq, (fetch ? 1u : 0u) + (is_wb ? 1u : 0u)))
-    return false;
-  c->n_access++;
-  if (fetch)
-    c->n_miss++;
-  else
-    c->n_pending_hit++;
-  if (v) {
-    if (is_wb)
-      mem_sm_writeback(s, sm, c, v, cycle);
-    mem_cache_install(c, v, acc->addr);
-    l = v;
-  }
-  if (l && c->p.alloc_policy == MEM_ALLOC_ON_MISS) {
-    l->reserved |= fetch;
-    mem_cache_touch(c, l);
-  }
-  if (!m)
-    m = mem_mshr_alloc(c, acc->addr);
+  if (p.is_wb)
+    mem_sm_writeback(s, sm, c, p.victim, cycle);
+  mem_mshr *m = mem_cache_take_miss(c, acc->addr, l, &p);
   mem_req *w = mem_sm_req(s, sm, in ? MEM_RQ_READ : MEM_RQ_WRITE, acc->addr, need);
   w->full_sectors = acc->full_sectors;
   w->inst = in;
   mem_mshr_add(m, w);
   if (in)
     in->pending++;
-  if (fetch) {
-    m->sectors |= fetch;
-    m->n_fetch++;
-    mem_req *f = mem_sm_req(s, sm, MEM_RQ_READ, acc->addr, fetch);
+  if (p.fetch) {
+    mem_req *f = mem_sm_req(s, sm, MEM_RQ_READ, acc->addr, p.fetch);
     f->reply_to = c == &u->l1c ? MEM_TO_L1C : MEM_TO_L1D;
-    f->bytes = mem_sector_bytes(fetch);
+    f->bytes = mem_sector_bytes(p.fetch);
     mem_sm_send(s, c, f, cycle);
   }
   return true;
