@@ -3,9 +3,14 @@
  *
  * The lanes that take part are the executing lanes that are in the
  * membermask.  In this model a warp executes its active lanes together,
- * so the waiting the .sync forms do is already done; reading a register
- * of a lane that is not executing returns that lane's current value (the
- * ISA leaves it undefined).
+ * so the waiting the .sync forms do is already done.
+ *
+ * shfl from a lane that is not executing the instruction (inactive,
+ * exited, predicated off, or beyond the CTA's last thread) reads 0.  The
+ * ISA leaves that value undefined, but Volta and later GPUs return 0, and
+ * real programs depend on it: the CUDA samples' reduce7 finishes with
+ * shfl.sync.down under the ballot of the lanes that hold a warp sum, and
+ * adds what lanes 8..31 "send" to the total.
  */
 #include "config.h"
 
@@ -30,9 +35,9 @@ static uint32_t lane_members(const simt_warp *w, const isa_insn *in, uint32_t ma
 static void shfl_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
   uint64_t *r = w->r;
-  uint32_t src[SIMT_WARP_SIZE], dst[SIMT_WARP_SIZE];
-  for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-    src[l] = (uint32_t)r[in->o[1] + l];
+  uint32_t src[SIMT_WARP_SIZE] = {0}, dst[SIMT_WARP_SIZE];
+  SIMT_FOR_EACH_LANE(mask, l)
+  src[l] = (uint32_t)r[in->o[1] + l];
   uint32_t pbits = 0;
   SIMT_FOR_EACH_LANE(mask, lane)
   {
