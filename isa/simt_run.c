@@ -31,6 +31,9 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem)
   void *q = realloc(*p, c * elem);
   if (!q)
     return PTX_ENOMEM;
+  /* New room starts zeroed, so what a frame reads before writing never
+   * depends on the host's heap. */
+  memset((char *)q + *cap * elem, 0, (c - *cap) * elem);
   *p = q;
   *cap = c;
   return 0;
@@ -75,6 +78,12 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
   fr->local_base = local_base;
   fr->site = site;
   uint64_t *r = w->regs + reg_base;
+  /* A register a lane reads before it writes holds 0, not what the warp
+   * state's previous CTA left there (which CTA that was differs between
+   * functional and timing mode).  A callee's frame is left as the same
+   * warp's earlier calls left it, which is deterministic. */
+  if (w->n_frames == 1) /* the kernel's frame */
+    memset(r, 0, sizeof *r * f->n_slots * SIMT_WARP_SIZE);
   memset(w->preds + pred_base, 0, sizeof(uint32_t) * f->n_preds);
   w->preds[pred_base + ISA_PRED_TRUE] = UINT32_MAX;
   for (uint32_t i = 0; i < f->n_inits; i++) {

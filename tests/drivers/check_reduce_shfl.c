@@ -124,6 +124,73 @@ START_TEST(test_shfl_broadcast)
 }
 END_TEST
 
+/* The shape of the CUDA samples' reduce7 (64 blocks of 256 over 65536 ints, then one block of
+ * 32 over the 64 partial sums): the last step is shfl.sync.down under the ballot of the lanes
+ * that hold a warp sum, and the lanes outside it must contribute 0, as on the GPU. */
+#define TAIL_N 65536
+#define TAIL_GRID 64
+
+static void ballot_tail_expect(const int32_t *in, unsigned n, unsigned bs, unsigned grid,
+                               int32_t *exp)
+{
+  for (unsigned b = 0; b < grid; b++)
+    exp[b] = 0;
+  for (unsigned i = 0; i < n; i++) /* chunk i / (2 bs) belongs to block chunk % grid */
+    exp[(i / (2 * bs)) % grid] = (int32_t)((uint32_t)exp[(i / (2 * bs)) % grid] + (uint32_t)in[i]);
+}
+
+START_TEST(test_reduce_ballot_tail)
+{
+  drv_ctx c;
+  drv_rng r;
+  static int32_t in[TAIL_N];
+  int32_t exp[TAIL_GRID], got[TAIL_GRID], exp_total, got_total;
+  unsigned n = TAIL_N, parts = TAIL_GRID;
+
+  drv_open(&c, "reduce_shfl");
+  drv_rng_seed(&r, 19);
+  for (int i = 0; i < TAIL_N; i++)
+    in[i] = drv_rand_range(&r, 0, 255);
+  ballot_tail_expect(in, TAIL_N, 256, TAIL_GRID, exp);
+  ballot_tail_expect(exp, TAIL_GRID, 32, 1, &exp_total);
+  ptxsim_devptr din = drv_upload(&c, in, sizeof in), dpart = drv_alloc(&c, sizeof got);
+  ptxsim_devptr dtot = drv_alloc(&c, sizeof got_total);
+  drv_launch(&c, "reduce_ballot_tail_256", drv_dim(TAIL_GRID, 1, 1), drv_dim(256, 1, 1), 0,
+             DRV_ARGS(&din, &dpart, &n));
+  drv_launch(&c, "reduce_ballot_tail_32", drv_dim(1, 1, 1), drv_dim(32, 1, 1), 0,
+             DRV_ARGS(&dpart, &dtot, &parts));
+  drv_download(&c, got, dpart, sizeof got);
+  drv_download(&c, &got_total, dtot, sizeof got_total);
+  drv_expect_i32("reduce_ballot_tail_256", "block_sums", exp, got, TAIL_GRID);
+  drv_expect_i32("reduce_ballot_tail_32", "total", &exp_total, &got_total, 1);
+  drv_close(&c);
+}
+END_TEST
+
+/* shfl.sync.down by 16 in a CTA of T threads: lanes T..31 do not exist, and reading them
+ * gives 0; a source past lane 31 is out of range and gives the lane's own value. */
+START_TEST(test_shfl_down_partial_warp)
+{
+  static const unsigned sizes[] = {20, 16, 1, 32};
+  for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    drv_ctx c;
+    unsigned t = sizes[k];
+    int32_t in[32], exp[32], got[32];
+    drv_open(&c, "reduce_shfl");
+    for (unsigned l = 0; l < t; l++)
+      in[l] = (int32_t)(1000 + 7 * l);
+    for (unsigned l = 0; l < t; l++)
+      exp[l] = in[l] + (l + 16 < t ? in[l + 16] : l + 16 <= 31 ? 0 : in[l]);
+    ptxsim_devptr din = drv_upload(&c, in, t * sizeof in[0]), dout = drv_alloc(&c, t * sizeof got[0]);
+    drv_launch(&c, "shfl_down_partial_warp", drv_dim(1, 1, 1), drv_dim(t, 1, 1), 0,
+               DRV_ARGS(&din, &dout));
+    drv_download(&c, got, dout, t * sizeof got[0]);
+    drv_expect_i32("shfl_down_partial_warp", "out", exp, got, t);
+    drv_close(&c);
+  }
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("reduce_shfl");
@@ -131,5 +198,7 @@ int main(void)
   DRV_ADD(s, test_reduce_shfl_xor_f32);
   DRV_ADD(s, test_reduce_shfl_max_u64);
   DRV_ADD(s, test_shfl_broadcast);
+  DRV_ADD(s, test_reduce_ballot_tail);
+  DRV_ADD(s, test_shfl_down_partial_warp);
   return drv_run(s);
 }

@@ -116,6 +116,65 @@ static void test_shfl_broadcast(void)
   ex_end();
 }
 
+/* The shape of the CUDA samples' reduce7 (see tests/drivers/check_reduce_shfl.c). */
+#define TAIL_N 65536
+#define TAIL_GRID 64
+
+static void ballot_tail_expect(const int32_t *in, unsigned n, unsigned bs, unsigned grid,
+                               int32_t *exp)
+{
+  for (unsigned b = 0; b < grid; b++)
+    exp[b] = 0;
+  for (unsigned i = 0; i < n; i++)
+    exp[(i / (2 * bs)) % grid] = (int32_t)((uint32_t)exp[(i / (2 * bs)) % grid] + (uint32_t)in[i]);
+}
+
+static void test_reduce_ballot_tail(void)
+{
+  ex_rng r;
+  static int32_t in[TAIL_N];
+  int32_t exp[TAIL_GRID], got[TAIL_GRID], exp_total, got_total;
+
+  ex_begin("reduce_ballot_tail");
+  ex_rng_seed(&r, 19);
+  for (int i = 0; i < TAIL_N; i++)
+    in[i] = ex_rand_range(&r, 0, 255);
+  ballot_tail_expect(in, TAIL_N, 256, TAIL_GRID, exp);
+  ballot_tail_expect(exp, TAIL_GRID, 32, 1, &exp_total);
+  int *din = ex_upload(in, sizeof in), *dpart = ex_alloc<int>(sizeof got);
+  int *dtot = ex_alloc<int>(sizeof got_total);
+  reduce_ballot_tail_256<<<TAIL_GRID, 256>>>(din, dpart, TAIL_N);
+  EX_LAUNCHED("reduce_ballot_tail_256");
+  reduce_ballot_tail_32<<<1, 32>>>(dpart, dtot, TAIL_GRID);
+  EX_LAUNCHED("reduce_ballot_tail_32");
+  ex_download(got, dpart, sizeof got);
+  ex_download(&got_total, dtot, sizeof got_total);
+  ex_expect_i32("reduce_ballot_tail_256", "block_sums", exp, got, TAIL_GRID);
+  ex_expect_i32("reduce_ballot_tail_32", "total", &exp_total, &got_total, 1);
+  ex_end();
+}
+
+/* shfl.sync.down by 16 in a CTA of T threads: absent lanes read 0 (see the driver test). */
+static void test_shfl_down_partial_warp(void)
+{
+  static const unsigned sizes[] = {20, 16, 1, 32};
+  ex_begin("shfl_down_partial_warp");
+  for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+    unsigned t = sizes[k];
+    int32_t in[32], exp[32], got[32];
+    for (unsigned l = 0; l < t; l++)
+      in[l] = (int32_t)(1000 + 7 * l);
+    for (unsigned l = 0; l < t; l++)
+      exp[l] = in[l] + (l + 16 < t ? in[l + 16] : l + 16 <= 31 ? 0 : in[l]);
+    int *din = ex_upload(in, t * sizeof in[0]), *dout = ex_alloc<int>(t * sizeof got[0]);
+    shfl_down_partial_warp<<<1, t>>>(din, dout);
+    EX_LAUNCHED("shfl_down_partial_warp");
+    ex_download(got, dout, t * sizeof got[0]);
+    ex_expect_i32("shfl_down_partial_warp", "out", exp, got, t);
+  }
+  ex_end();
+}
+
 int main(void)
 {
   ex_init("reduce_shfl");
@@ -123,5 +182,7 @@ int main(void)
   test_reduce_shfl_xor_f32();
   test_reduce_shfl_max_u64();
   test_shfl_broadcast();
+  test_reduce_ballot_tail();
+  test_shfl_down_partial_warp();
   return ex_finish();
 }

@@ -579,6 +579,49 @@ START_TEST(constant_predicates)
 }
 END_TEST
 
+/* Lanes 0..7 run shfl.sync.down by 8 under membermask 0xff after a branch
+ * that sent lanes 8..31 away; every lane had written %r2 (100 + lane)
+ * before the branch.  On Volta and later the lanes that do not execute the
+ * shfl supply 0, so lane l < 8 gets (100 + l) + 0, not (100 + l) + (108 + l);
+ * the others keep %r2.
+ * %r5 is read before any write: it holds 0 in every CTA, whatever the
+ * previous CTA on the same warp state left in it (it writes 77 last). */
+static const char *shfl_inactive_ptx =
+  ".version 7.8\n.target sm_75\n.address_size 64\n"
+  ".visible .entry k(.param .u64 out, .param .u64 stale)\n{\n"
+  "  .reg .b32 %r<8>; .reg .b64 %rd<6>; .reg .pred %p<2>;\n"
+  "  ld.param.u64 %rd1, [out]; ld.param.u64 %rd4, [stale];\n"
+  "  mov.u32 %r1, %tid.x; add.u32 %r2, %r1, 100;\n"
+  "  setp.ge.u32 %p1, %r1, 8;\n"
+  "  @%p1 bra DONE;\n"
+  "  shfl.sync.down.b32 %r3, %r2, 8, 31, 0xff;\n"
+  "  add.u32 %r2, %r2, %r3;\n"
+  "DONE:\n"
+  "  mul.wide.u32 %rd2, %r1, 4; add.s64 %rd3, %rd1, %rd2; st.global.u32 [%rd3], %r2;\n"
+  "  mov.u32 %r6, %ctaid.x; mad.lo.u32 %r7, %r6, 32, %r1;\n"
+  "  mul.wide.u32 %rd2, %r7, 4; add.s64 %rd5, %rd4, %rd2; st.global.u32 [%rd5], %r5;\n"
+  "  mov.u32 %r5, 77;\n"
+  "  ret;\n"
+  "}\n";
+
+START_TEST(shfl_from_inactive_lanes_and_unwritten_registers)
+{
+  fixture f;
+  fx_load(&f, shfl_inactive_ptx);
+  ptxsim_devptr d = fx_buf(&f, NULL, 32 * 4), st = fx_buf(&f, NULL, 4 * 32 * 4);
+  const void *args[] = {&d, &st};
+  ck_assert_int_eq(fx_launch(&f, "k", 4, 32, args, 2), 0);
+  uint32_t out[32], stale[4 * 32];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, out, d, sizeof out), 0);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, stale, st, sizeof stale), 0);
+  for (uint32_t l = 0; l < 32; l++)
+    ck_assert_uint_eq(out[l], 100 + l);
+  for (uint32_t i = 0; i < 4 * 32; i++)
+    ck_assert_uint_eq(stale[i], 0);
+  fx_free(&f);
+}
+END_TEST
+
 START_TEST(two_devices_are_independent)
 {
   fixture a, b;
@@ -625,6 +668,7 @@ static Suite *simt_suite(void)
   tcase_add_test(tc, launch_validation);
   tcase_add_test(tc, unsupported_refused_at_load);
   tcase_add_test(tc, two_devices_are_independent);
+  tcase_add_test(tc, shfl_from_inactive_lanes_and_unwritten_registers);
   suite_add_tcase(s, tc);
   return s;
 }
