@@ -131,7 +131,11 @@ int ptxsim_pointer_info(ptxsim_device *d, ptxsim_devptr p, ptxsim_devptr *base, 
 /* Device memory in use and what is left (free + used == total). */
 int ptxsim_mem_get_info(ptxsim_device *d, size_t *free_bytes, size_t *total_bytes);
 
-/* The simulated GPU's properties (what cudaGetDeviceProperties reports). */
+/* The simulated GPU's properties (what cudaGetDeviceProperties reports):
+ * those of the device's profile (ptxsim_device_set_profile), and in timing
+ * mode what the timing configuration says of the GPU in their place (SM
+ * count, clocks, L2, shared memory, registers, threads and CTAs per SM,
+ * memory bus; the compute capability when the configuration gives one). */
 typedef struct ptxsim_device_props {
   char name[64];
   int cc_major, cc_minor;            /* compute capability */
@@ -149,9 +153,27 @@ typedef struct ptxsim_device_props {
   int max_threads_per_sm, max_blocks_per_sm;
   int clock_khz, mem_clock_khz, mem_bus_width_bits;
   int l2_bytes;
+  int persisting_l2_max_bytes;       /* 0: no persisting L2 accesses */
+  int access_policy_max_window_bytes;
+  size_t reserved_shared_per_block;  /* shared memory the system takes per CTA */
+  int ecc_enabled;
+  int single_to_double_perf_ratio;   /* FP32 to FP64 throughput */
+  char profile[16];                  /* the profile's name: "sm_90" */
 } ptxsim_device_props;
 
 int ptxsim_device_get_props(const ptxsim_device *d, ptxsim_device_props *out);
+
+/* Device profiles: the GPUs a device can present itself as
+ * (src/device_profiles.def).  A new device is PTXSIM_DEFAULT_PROFILE, an
+ * H200.  Profiles are named by their compute capability: "sm_75" (Tesla
+ * T4), "sm_80" (A100), "sm_86" (RTX 3090), "sm_90" (H200). */
+#define PTXSIM_DEFAULT_PROFILE "sm_90"
+size_t ptxsim_device_profile_count(void);
+/* The i-th profile's name and one-line description (NULL past the end). */
+const char *ptxsim_device_profile_name(size_t i, const char **description);
+/* Makes d present itself as the profile called name: PTXSIM_E_NOTFOUND
+ * (d unchanged) when there is none. */
+int ptxsim_device_set_profile(ptxsim_device *d, const char *name);
 
 /* A kernel's static resources (cudaFuncGetAttributes). */
 typedef struct ptxsim_kernel_attrs {

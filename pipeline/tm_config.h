@@ -101,6 +101,9 @@ typedef struct tm_config {
   uint32_t n_clusters;            /* -gpgpu_n_clusters */
   uint32_t n_cores_per_cluster;   /* -gpgpu_n_cores_per_cluster */
   uint32_t n_sms;                 /* derived: n_clusters x n_cores_per_cluster */
+  uint32_t cc_major, cc_minor;    /* -gpgpu_compute_capability_major/_minor: what
+                                     the CUDA runtime reports in timing mode
+                                     (0: the device profile's) */
 
   /* SM resources (per SM) and allocation rules. */
   uint32_t max_threads_per_sm;    /* -gpgpu_shader_core_pipeline <nthreads>:... */

@@ -2,11 +2,13 @@
  * it: device selection, properties, attributes, flags, limits, versions,
  * synchronisation and reset.
  *
- * Properties come from the device's ptxsim_device_props (name, compute
- * capability, memory, limits, SM count); what ptxsim has no notion of is
- * filled with the values of a Turing GPU (texture limits) or with what the
- * emulator does (unified addressing and managed memory yes; ECC, peer
- * access, NUMA, clusters and grid-wide cooperative launches no).
+ * Properties come from the device's ptxsim_device_props: its profile
+ * (src/device_profiles.def, chosen with ptxsim exec --device), or in timing
+ * mode the timing configuration's GPU.  What the profiles share is filled
+ * with the values every GPU from Turing to Hopper reports (texture and
+ * surface limits) or with what the emulator does (unified addressing and
+ * managed memory yes; peer access, NUMA, clusters and grid-wide
+ * cooperative launches no).
  * cudaDeviceGetAttribute reads the same struct through the table made
  * from cudart_attrs.def, so the two never disagree.
  */
@@ -61,7 +63,7 @@ void rt_fill_device_prop(const rt_state *st, struct cudaDeviceProp *p)
   p->texturePitchAlignment = 32;
   p->multiProcessorCount = s->sm_count;
   p->canMapHostMemory = 1;
-  /* Texture and surface limits of a Turing GPU. */
+  /* Texture and surface limits (the same from Turing to Hopper). */
   p->maxTexture1D = 131072;
   p->maxTexture1DMipmap = 32768;
   p->maxTexture2D[0] = 131072, p->maxTexture2D[1] = 65536;
@@ -90,6 +92,10 @@ void rt_fill_device_prop(const rt_state *st, struct cudaDeviceProp *p)
   p->unifiedAddressing = 1;
   p->memoryBusWidth = s->mem_bus_width_bits;
   p->l2CacheSize = s->l2_bytes;
+  p->persistingL2CacheMaxSize = s->persisting_l2_max_bytes;
+  p->accessPolicyMaxWindowSize = s->access_policy_max_window_bytes;
+  p->reservedSharedMemPerBlock = s->reserved_shared_per_block;
+  p->ECCEnabled = s->ecc_enabled;
   p->maxThreadsPerMultiProcessor = s->max_threads_per_sm;
   p->streamPrioritiesSupported = 1;
   p->globalL1CacheSupported = 1;
@@ -377,11 +383,19 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
   rt_state *st = rt_lock();
   if ((unsigned)limit > cudaLimitPersistingL2CacheSize)
     return rt_unlock(st, cudaErrorUnsupportedLimit);
-  if (limit == cudaLimitPersistingL2CacheSize && value != 0)
-    return rt_unlock(st, cudaErrorInvalidValue); /* no persisting L2 */
   cudaError_t e = rt_context(st);
   if (e != cudaSuccess)
     return rt_unlock(st, e);
+  /* The set-aside is a hint with no effect on the emulator; a device
+   * without persisting L2 accesses refuses one, and a larger one than the
+   * maximum is clamped to it (cuCtxSetLimit lets the driver clamp). */
+  if (limit == cudaLimitPersistingL2CacheSize && value != 0) {
+    size_t max = (size_t)st->props.persisting_l2_max_bytes;
+    if (max == 0)
+      return rt_unlock(st, cudaErrorInvalidValue);
+    if (value > max)
+      value = max;
+  }
   st->limits[limit] = value;
   st->is_limit_set[limit] = true;
   /* The stack limit is ptxsim's local memory per thread.  GPUs grow the

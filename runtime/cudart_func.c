@@ -160,8 +160,11 @@ static int blocks_per_sm(const rt_state *st, const ptxsim_kernel_attrs *a, int b
   size_t shared = a->static_shared_bytes + dyn_shared;
   if (shared > p->shared_per_block_optin)
     return 0;
-  if (shared && (size_t)n > p->shared_per_sm / shared)
-    n = (int)(p->shared_per_sm / shared);
+  /* From compute capability 8.0 the system takes reserved_shared_per_block
+   * of each resident block's shared memory. */
+  size_t per_block = shared + p->reserved_shared_per_block;
+  if (per_block && (size_t)n > p->shared_per_sm / per_block)
+    n = (int)(p->shared_per_sm / per_block);
   return n;
 }
 
@@ -206,6 +209,9 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dyn_shared, const 
     return rt_unlock(st, cudaSuccess);
   }
   size_t per_block = st->props.shared_per_sm / (size_t)n_blocks;
+  per_block = per_block > st->props.reserved_shared_per_block
+                  ? per_block - st->props.reserved_shared_per_block
+                  : 0;
   if (per_block > st->props.shared_per_block_optin)
     per_block = st->props.shared_per_block_optin;
   *dyn_shared = per_block > a.static_shared_bytes ? per_block - a.static_shared_bytes : 0;

@@ -80,12 +80,38 @@ static void dump_ptx(const rt_module *m, const char *text, size_t len)
   }
 }
 
-/* The simulated GPU's compute capability as a fatbinary arch (75). */
+/* The simulated GPU's compute capability as a fatbinary arch (90). */
 static unsigned target_arch(const rt_state *st)
 {
   if (!st->has_props)
-    return 75;
+    return 90;
   return (unsigned)(st->props.cc_major * 10 + st->props.cc_minor);
+}
+
+/* The PTX of the fatbinary at wrapper for a GPU of arch target (see
+ * ptx_fatbin_ptx_for_arch), refused as the CUDA driver refuses it when
+ * every PTX is for a newer GPU: PTX_ENOTFOUND with what to do in err. */
+static int ptx_for_device(const void *wrapper, unsigned target, char **text, size_t *len,
+                          char *err, size_t errlen)
+{
+  ptx_fatbin_entry *entries;
+  size_t n;
+  int rc = ptx_fatbin_parse(wrapper, SIZE_MAX, &entries, &n, err, errlen);
+  if (rc)
+    return rc;
+  int i = ptx_fatbin_select_ptx(entries, n, target, err, errlen);
+  if (i >= 0 && entries[i].arch > target) {
+    unsigned need = entries[i].arch;
+    snprintf(err, errlen,
+             "no kernel image for the device: the kernels are built for compute capability "
+             "%u.%u (compute_%u) and the simulated GPU is %u.%u (sm_%u); choose a newer one "
+             "with ptxsim exec --device, or rebuild for sm_%u",
+             need / 10, need % 10, need, target / 10, target % 10, target, target);
+    i = PTXSIM_E_NOTFOUND;
+  }
+  rc = i < 0 ? i : ptx_fatbin_extract_ptx(&entries[i], text, len, err, errlen);
+  free(entries);
+  return rc;
 }
 
 /* Fatbinary -> parsed module; sets load_error on failure. */
@@ -94,8 +120,7 @@ static void parse_module(rt_state *st, rt_module *m)
   m->is_parsed = true;
   char err[1024];
   size_t len = 0;
-  int rc = ptx_fatbin_ptx_for_arch(m->wrapper, SIZE_MAX, target_arch(st), &m->ptx, &len, err,
-                                   sizeof err);
+  int rc = ptx_for_device(m->wrapper, target_arch(st), &m->ptx, &len, err, sizeof err);
   if (rc) {
     const ptx_fatbin_wrapper *w = m->wrapper;
     if (rc != PTXSIM_E_NOMEM && w && w->magic == PTX_FATBIN_WRAPPER_MAGIC && w->version == 2)

@@ -104,8 +104,12 @@ cudaError_t rt_ensure_device(rt_state *st)
   }
   st->dev = d;
   ptxsim_device_set_output(d, stdout);
-  ptxsim_device_get_props(d, &st->props);
-  st->has_props = true;
+  /* The GPU it presents itself as (ptxsim exec --device, which checked
+   * the name before starting the program). */
+  const char *profile = getenv("PTXSIM_DEVICE");
+  if (profile && *profile && ptxsim_device_set_profile(d, profile) != PTXSIM_OK)
+    rt_message_once("PTXSIM_DEVICE", "warning: ignoring PTXSIM_DEVICE='%s' (not a device profile)",
+                    profile);
   uint64_t max_insns = env_count("PTXSIM_MAX_INSTRUCTIONS", 0);
   if (max_insns)
     (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_INSTRUCTIONS, max_insns);
@@ -125,6 +129,9 @@ cudaError_t rt_ensure_device(rt_state *st)
   else if (mode && *mode && strcmp(mode, "functional") != 0)
     rt_message_once("PTXSIM_MODE", "warning: ignoring PTXSIM_MODE='%s' (functional or timing)",
                     mode);
+  /* In timing mode the configuration's GPU is what the program sees. */
+  ptxsim_device_get_props(d, &st->props);
+  st->has_props = true;
   /* Limits set before a cudaDeviceReset apply to the new device too (the
    * CUDA runtime keeps them per process). */
   if (st->is_limit_set[cudaLimitStackSize])

@@ -34,6 +34,10 @@ void cmd_list_ops(FILE *out);
 int cli_option_value(int argc, char **argv, int *i, const char *short_name,
                      const char *long_name, const char **val);
 
+/* Checks the value of --device: CLI_OK when name is a device profile
+ * (ptxsim_device_set_profile), else a usage error that lists them. */
+int cli_device_profile(const char *command, const char *name);
+
 /* Prints "ptxsim: error: ..." and the command's usage; returns CLI_USAGE. */
 int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -6,7 +6,7 @@
  * LD_LIBRARY_PATH, and through LD_PRELOAD as well when the program carries
  * a DT_RPATH (which the dynamic linker searches before LD_LIBRARY_PATH).
  * Options reach the runtime as environment variables (PTXSIM_STATS,
- * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS, and the report and trace
+ * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS, PTXSIM_DEVICE, and the report and trace
  * variables of report_cli.h), so the program's own
  * arguments, stdin and stdout are untouched.  This process becomes the
  * program (execv): its exit status is the program's.
@@ -40,6 +40,7 @@ typedef struct exec_opts {
   bool is_timing;       /* --mode timing */
   const char *config;   /* --config NAME|FILE */
   char config_path[PATH_MAX]; /* a FILE made absolute (the program may chdir) */
+  const char *device;   /* --device NAME: the device profile */
   char **program_argv;
   report_cli rep;     /* --report, --trace and their companions */
 } exec_opts;
@@ -122,6 +123,14 @@ static int parse_args(int argc, char **argv, exec_opts *o)
     if ((m = report_cli_option("exec", argc, argv, &i, &o->rep)) != 0) {
       if (m != 1)
         return m;
+      continue;
+    }
+    if (strcmp(a, "--device") == 0) {
+      if (i + 1 >= argc)
+        return cli_usage_error("exec", "--device needs a device name");
+      o->device = argv[++i];
+      if (cli_device_profile("exec", o->device) != CLI_OK)
+        return CLI_USAGE;
       continue;
     }
     if (strcmp(a, "--stats") == 0 || strcmp(a, "--config") == 0 ||
@@ -244,6 +253,8 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
   if (o->stats_file && setenv("PTXSIM_STATS_FILE", o->stats_file, 1) != 0)
     return -1;
   if (o->max_insns && setenv("PTXSIM_MAX_INSTRUCTIONS", o->max_insns, 1) != 0)
+    return -1;
+  if (o->device && setenv("PTXSIM_DEVICE", o->device, 1) != 0)
     return -1;
   if (o->is_timing && setenv("PTXSIM_MODE", "timing", 1) != 0)
     return -1;

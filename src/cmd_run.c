@@ -40,6 +40,7 @@ typedef struct run_opts {
   uint64_t max_insns;
   bool is_timing;     /* --mode timing */
   const char *config; /* --config NAME|FILE */
+  const char *device; /* --device NAME: the device profile */
   const char **config_options; /* --option -NAME=VALUE, in order */
   size_t n_config_options;
   run_arg *args;
@@ -126,6 +127,12 @@ static int parse_options(int argc, char **argv, run_opts *o)
       if (m < 0)
         return cli_usage_error("run", "--config needs a configuration name or file");
       o->config = v;
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--device", &v)) != 0) {
+      if (m < 0)
+        return cli_usage_error("run", "--device needs a device name");
+      if (cli_device_profile("run", v) != CLI_OK)
+        return CLI_USAGE;
+      o->device = v;
     } else if ((m = cli_option_value(argc, argv, &i, NULL, "--option", &v)) != 0) {
       if (m < 0 || v[0] != '-' || !strchr(v, '='))
         return cli_usage_error("run", "--option needs -NAME=VALUE (e.g. -gpgpu_n_clusters=4)");
@@ -587,6 +594,8 @@ int cmd_run(int argc, char **argv)
     rc = CLI_FAIL;
     goto done;
   }
+  if (o.device)
+    (void)ptxsim_device_set_profile(c.dev, o.device); /* checked by parse_options */
   if ((st = ptxsim_device_load(c.dev, c.module)) != PTXSIM_OK) {
     print_device_error(c.dev, st);
     rc = CLI_FAIL;

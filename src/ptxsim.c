@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ptxsim.h"
 #include "src/cli.h"
 
 static const cli_command commands[] = {
@@ -72,6 +73,7 @@ static const cli_command commands[] = {
    "                  [--report LIST [--report-format text|json] [--report-file FILE]]\n"
    "                  [--trace masks[=FILE] [--trace-cta N] [--trace-warp N]]\n"
    "                  [--mode functional|timing [--config NAME|FILE] [--option -NAME=VALUE]...]\n"
+   "                  [--device sm_75|sm_80|sm_86|sm_90]\n"
    "\n"
    "  Loads FILE.ptx and runs KERNEL (-k may be omitted when the module has only\n"
    "  one) to completion on a grid of -g blocks of -b threads each, with BYTES of\n"
@@ -112,6 +114,9 @@ static const cli_command commands[] = {
    "  --config NAME|FILE the GPU: gtx480 (the default), gtx280, sm75, or a\n"
    "                     gpgpusim.config-style file (see `ptxsim config --list`)\n"
    "  --option -NAME=VALUE  set one configuration option (after --config)\n"
+   "  --device NAME      the GPU whose limits launches must fit (shared memory,\n"
+   "                     threads): sm_90 (H200, the default), sm_86, sm_80, sm_75;\n"
+   "                     see ptxsim exec --help\n"
    "\n"
    "  Exit status: 0 success; 1 bad PTX, arguments that do not fit the kernel,\n"
    "  unreadable or unwritable files, or a failed launch (memory fault, trap,\n"
@@ -119,7 +124,7 @@ static const cli_command commands[] = {
    cmd_run},
   {"exec", "run a CUDA program (built with nvcc -cudart shared) on the emulated GPU",
    "usage: ptxsim exec [--stats FILE] [--quiet] [--max-instructions N]\n"
-   "                   [--mode functional|timing] [--config NAME|FILE]\n"
+   "                   [--mode functional|timing] [--config NAME|FILE] [--device NAME]\n"
    "                   [--report LIST] [--report-format text|json] [--report-file FILE]\n"
    "                   [--trace masks[=FILE]] [--trace-cta N] [--trace-warp N]\n"
    "                   [--] PROGRAM [ARGS]...\n"
@@ -127,9 +132,10 @@ static const cli_command commands[] = {
    "  Runs PROGRAM with ptxsim's CUDA runtime (libcudart.so.13) in place of\n"
    "  NVIDIA's: its kernels execute on the emulator, everything else as usual.\n"
    "  PROGRAM must link the CUDA runtime dynamically: build it with\n"
-   "    nvcc -cudart shared -arch=sm_75 prog.cu -o prog\n"
-   "  (any -arch works as long as the executable carries PTX; nvcc's default\n"
-   "  static runtime cannot be replaced and is reported).\n"
+   "    nvcc -cudart shared -arch=sm_90 prog.cu -o prog\n"
+   "  (any -arch up to the simulated GPU's works as long as the executable\n"
+   "  carries PTX; nvcc's default static runtime cannot be replaced and is\n"
+   "  reported).\n"
    "\n"
    "  --stats FILE        simulation statistics as JSON in FILE (default: a\n"
    "                      summary on stderr at exit; never on stdout)\n"
@@ -140,6 +146,13 @@ static const cli_command commands[] = {
    "                      statistics add cycles and IPC\n"
    "  --config NAME|FILE  the GPU of timing mode: gtx480 (default), gtx280, sm75\n"
    "                      or a gpgpusim.config-style file\n"
+   "  --device NAME       the GPU the program sees (cudaGetDeviceProperties,\n"
+   "                      cudaDeviceGetAttribute): sm_90 (H200, the default),\n"
+   "                      sm_86 (RTX 3090), sm_80 (A100), sm_75 (Tesla T4).\n"
+   "                      Kernels built for a newer GPU fail to load\n"
+   "                      (cudaErrorNoKernelImageForDevice).  In timing mode the\n"
+   "                      configuration's GPU replaces SMs, clocks, L2, shared\n"
+   "                      memory, registers and threads and CTAs per SM\n"
    "  --report, --report-format, --report-file, --trace, --trace-cta,\n"
    "  --trace-warp       as for ptxsim run, per kernel over its launches,\n"
    "                      written at exit (reports default to stderr)\n"
@@ -226,6 +239,21 @@ int cli_option_value(int argc, char **argv, int *i, const char *short_name,
     return -1;
   *val = argv[++*i];
   return 1;
+}
+
+int cli_device_profile(const char *command, const char *name)
+{
+  char list[256] = "";
+  size_t used = 0;
+  for (size_t i = 0; i < ptxsim_device_profile_count(); i++) {
+    const char *id = ptxsim_device_profile_name(i, NULL);
+    if (strcmp(id, name) == 0)
+      return CLI_OK;
+    int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", id);
+    if (w > 0 && (size_t)w < sizeof list - used)
+      used += (size_t)w;
+  }
+  return cli_usage_error(command, "unknown device '%s' (--device takes %s)", name, list);
 }
 
 int cli_usage_error(const char *command, const char *fmt, ...)

@@ -173,38 +173,13 @@ struct ptxsim_device {
   char *error;
   ptxsim_stats stats;
   char *stats_kernel;
-  ptxsim_device_props props;
+  ptxsim_device_props profile; /* the GPU it presents itself as */
+  ptxsim_device_props props;   /* what it reports: api_props_update */
   isa_tex_table tex;     /* texture and surface objects (ptxsim_tex.c) */
   report_state *report;  /* run-time reports and trace (report_*.c), NULL: off */
   api_timing timing;     /* timing mode (ptxsim_timing.c) */
 };
 
-/* The functional device presents itself as a Turing-class GPU (sm_75, the
- * oldest target nvcc 13 compiles for) with the resources of a Tesla T4:
- * programs that size their work from the properties see a real GPU. */
-static const ptxsim_device_props default_props = {
-  .name = "ptxsim functional GPU (sm_75)",
-  .cc_major = 7,
-  .cc_minor = 5,
-  .global_mem_bytes = (size_t)16 << 30,
-  .const_mem_bytes = 64 << 10,
-  .shared_per_block = 48 << 10,
-  .shared_per_block_optin = 64 << 10,
-  .shared_per_sm = 64 << 10,
-  .regs_per_block = 65536,
-  .regs_per_sm = 65536,
-  .warp_size = 32,
-  .max_threads_per_block = 1024,
-  .max_block_dim = {1024, 1024, 64},
-  .max_grid_dim = {2147483647, 65535, 65535},
-  .sm_count = 40,
-  .max_threads_per_sm = 1024,
-  .max_blocks_per_sm = 16,
-  .clock_khz = 1590000,
-  .mem_clock_khz = 5001000,
-  .mem_bus_width_bits = 256,
-  .l2_bytes = 4 << 20,
-};
 
 static int set_error(ptxsim_device *d, int status, const char *fmt, ...) PTX_PRINTF(3, 4);
 static int set_error(ptxsim_device *d, int status, const char *fmt, ...)
@@ -256,6 +231,19 @@ report_state **api_report(ptxsim_device *d)
   return &d->report;
 }
 
+void api_set_profile(ptxsim_device *d, const ptxsim_device_props *p)
+{
+  d->profile = *p;
+  api_props_update(d);
+}
+
+void api_props_update(ptxsim_device *d)
+{
+  d->props = d->profile;
+  if (d->timing.mode == PTXSIM_MODE_TIMING)
+    api_timing_props(&d->timing, &d->props);
+}
+
 int ptxsim_device_create(ptxsim_device **out)
 {
   if (!out)
@@ -267,7 +255,7 @@ int ptxsim_device_create(ptxsim_device **out)
   d->mem.heap_limit = UINT64_C(8) << 20;
   d->max_insns = UINT64_C(1) << 40;
   d->stack_limit = UINT64_C(64) << 10;
-  d->props = default_props;
+  api_set_profile(d, api_profile_props(PTXSIM_DEFAULT_PROFILE));
   *out = d;
   return PTXSIM_OK;
 }

@@ -25,6 +25,16 @@ isa_tex_table *api_tex(ptxsim_device *d);
 /* The device's run-time report state (src/report.h), NULL until used. */
 struct report_state **api_report(ptxsim_device *d);
 
+/* The properties of the profile called name (device_profiles.def), NULL
+ * when there is none (ptxsim_device_profile.c). */
+const ptxsim_device_props *api_profile_props(const char *name);
+/* Makes p d's profile and recomputes its properties. */
+void api_set_profile(ptxsim_device *d, const ptxsim_device_props *p);
+/* Recomputes d's properties: its profile's, with the timing
+ * configuration's GPU over them in timing mode.  Called whenever the
+ * profile, the mode or the configuration changes. */
+void api_props_update(ptxsim_device *d);
+
 /* Timing mode's part of a device (ptxsim_timing.c). */
 typedef struct api_timing {
   ptxsim_mode mode;
@@ -42,5 +52,8 @@ api_timing *api_timing_of(ptxsim_device *d);
 /* Runs l in timing mode (the device is in it). */
 int api_timing_run(ptxsim_device *d, simt_launch *l);
 void api_timing_release(api_timing *t);
+/* Writes what t's configuration says of the GPU over *p (see
+ * ptxsim_device_props in ptxsim.h; README.md lists the fields). */
+void api_timing_props(api_timing *t, ptxsim_device_props *p);
 
 #endif /* PTXSIM_SRC_PTXSIM_API_INT_H */

@@ -3,6 +3,7 @@
  * (pipeline/tm_gpu.h) and printing its statistics. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,64 @@ static void take_messages(ptx_diag *dg, char **messages)
   ptx_diag_free(dg);
 }
 
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+  return a < b ? a : b;
+}
+
+static int mhz_to_khz(double mhz)
+{
+  double khz = mhz * 1000.0 + 0.5;
+  return khz >= 2147483647.0 ? 2147483647 : khz < 0 ? 0 : (int)khz;
+}
+
+/* What the configuration says of the GPU, over the profile's values.  The
+ * rest (memory size, constant memory, block and grid limits, ECC, ...)
+ * stays the profile's. */
+void api_timing_props(api_timing *t, ptxsim_device_props *p)
+{
+  const tm_config *c = config_of(t);
+  if (!c)
+    return;
+  const mem_params *m = &c->mem;
+  const char *origin = strrchr(c->origin, '/');
+  snprintf(p->name, sizeof p->name, "ptxsim timing GPU (%.40s)", origin ? origin + 1 : c->origin);
+  if (c->cc_major) {
+    p->cc_major = (int)c->cc_major;
+    p->cc_minor = (int)c->cc_minor;
+  }
+  p->sm_count = (int)c->n_sms;
+  p->clock_khz = mhz_to_khz(m->core_mhz);
+  /* CUDA reports the DDR clock, twice the DRAM command clock GPGPU-Sim's
+   * -gpgpu_clock_domains gives (GTX480: 924 MHz, reported 1848 MHz). */
+  p->mem_clock_khz = mhz_to_khz(2.0 * m->dram_mhz);
+  p->mem_bus_width_bits = (int)(m->n_channels * m->dram_chips * m->dram_bus_bytes * 8);
+  uint64_t l2 = m->l2.is_enabled ? (uint64_t)m->l2.n_sets * m->l2.line_bytes * m->l2.assoc *
+                                       m->n_channels * m->n_sub_partitions
+                                 : 0;
+  p->l2_bytes = l2 > 2147483647 ? 2147483647 : (int)l2;
+  /* The timing model has no persisting L2 lines nor reserved shared memory. */
+  p->persisting_l2_max_bytes = 0;
+  p->access_policy_max_window_bytes = 0;
+  p->reserved_shared_per_block = 0;
+  p->shared_per_sm = m->shmem_bytes;
+  p->shared_per_block_optin =
+      c->max_smem_per_cta ? min_u32(c->max_smem_per_cta, m->shmem_bytes) : m->shmem_bytes;
+  if (p->shared_per_block > p->shared_per_block_optin)
+    p->shared_per_block = p->shared_per_block_optin;
+  p->regs_per_sm = (int)c->n_regs_per_sm;
+  p->regs_per_block =
+      (int)(c->max_regs_per_cta ? min_u32(c->max_regs_per_cta, c->n_regs_per_sm) : c->n_regs_per_sm);
+  p->warp_size = (int)c->warp_size;
+  p->max_threads_per_sm = (int)c->max_threads_per_sm;
+  if (p->max_threads_per_block > p->max_threads_per_sm)
+    p->max_threads_per_block = p->max_threads_per_sm;
+  for (int i = 0; i < 3; i++)
+    if (p->max_block_dim[i] > p->max_threads_per_block)
+      p->max_block_dim[i] = p->max_threads_per_block;
+  p->max_blocks_per_sm = (int)c->max_ctas_per_sm;
+}
+
 int ptxsim_device_set_mode(ptxsim_device *d, ptxsim_mode mode)
 {
   if (!d || (mode != PTXSIM_MODE_FUNCTIONAL && mode != PTXSIM_MODE_TIMING))
@@ -65,6 +124,7 @@ int ptxsim_device_set_mode(ptxsim_device *d, ptxsim_mode mode)
   if (mode == PTXSIM_MODE_TIMING && !config_of(t))
     return PTXSIM_E_NOMEM;
   t->mode = mode;
+  api_props_update(d);
   return PTXSIM_OK;
 }
 
@@ -96,6 +156,7 @@ int ptxsim_device_set_config(ptxsim_device *d, const char *name_or_path, char **
   free(t->cfg);
   t->cfg = next;
   drop_kernels(t);
+  api_props_update(d);
   return PTXSIM_OK;
 }
 
@@ -120,6 +181,7 @@ int ptxsim_device_set_config_option(ptxsim_device *d, const char *option, const 
     return rc;
   *conf = next;
   drop_kernels(api_timing_of(d));
+  api_props_update(d);
   return PTXSIM_OK;
 }
 

@@ -9,7 +9,10 @@
 #    Statistics go to --stats FILE as JSON, never to the program's stdout.
 #    In timing mode (--mode timing) each prints exactly what it printed in
 #    functional mode.
-# 3. Where nvcc is installed, every tests/exec/*.cu is built again with
+# 3. Device profiles (--device): what device_profile sees on each, the H200
+#    against its measurements, sm_80 programs on an sm_75 device, and the
+#    timing configuration's GPU in timing mode.
+# 4. Where nvcc is installed, every tests/exec/*.cu is built again with
 #    nvcc's default compression and with --no-compress, and must print
 #    exactly what its prebuilt twin prints.
 set -u
@@ -76,6 +79,11 @@ printf "#!/bin/sh\necho script\n" >"$tmp/script.sh"
 chmod +x "$tmp/script.sh"
 expect_status 1 "runtime directory missing" env PTXSIM_RUNTIME_DIR="$tmp" "$PTXSIM" exec -- "$tmp/script.sh"
 expect_grep "$tmp/err" "libcudart.so.13 is not in" "runtime directory message"
+expect_status 2 "unknown device" "$PTXSIM" exec --device bogus -- true
+expect_grep "$tmp/err" "unknown device 'bogus' (--device takes sm_75, sm_80, sm_86, sm_90)" \
+  "unknown device message"
+expect_status 2 "device without a name" "$PTXSIM" exec --device
+expect_grep "$tmp/err" "--device needs a device name" "device without a name message"
 
 # ---- 2. prebuilt programs
 for prog in "$exec_dir"/bin/*; do
@@ -104,10 +112,72 @@ for prog in "$exec_dir"/bin/*; do
   fi
 done
 
-# ---- 3. the sources, built now (needs nvcc)
+# ---- 3. device profiles
+prof=$exec_dir/bin/device_profile
+# Every attribute agrees with its property on every profile; an sm_80
+# program refuses an sm_75 device as the CUDA samples do.
+for dev in sm_80 sm_86 sm_90; do
+  expect_status 0 "device_profile on $dev" "$PTXSIM" exec -q --device "$dev" -- "$prof"
+  expect_grep "$tmp/out" "device_profile: attributes ok" "$dev: attributes agree with properties"
+  expect_grep "$tmp/out" "device_profile: redux ok" "$dev: the sm_80 kernel runs"
+done
+expect_status 2 "device_profile on sm_75" "$PTXSIM" exec -q --device sm_75 -- "$prof"
+expect_grep "$tmp/out" "device_profile: attributes ok" "sm_75: attributes agree with properties"
+expect_grep "$tmp/out" "requires SM 8.0 or higher" "sm_75: the sample's refusal"
+expect_no_grep "$tmp/out" "redux" "sm_75: no sm_80 kernel launched"
+# An sm_80 program that does not check: its kernels have no image for the
+# device, as on a real T4.
+expect_status 1 "cp_async on sm_75" "$PTXSIM" exec -q --device sm_75 -- "$exec_dir/bin/cp_async"
+expect_grep "$tmp/out" "cudaErrorNoKernelImageForDevice" "cp_async on sm_75: the CUDA error"
+expect_grep "$tmp/err" "built for compute capability 8.0 (compute_80) and the simulated GPU is 7.5" \
+  "cp_async on sm_75: why"
+# The default device is the H200 as measured (the dev.* lines of the
+# measurements; the last three lines are not measured).
+expect_status 0 "device_profile --print" "$PTXSIM" exec -q -- "$prof" --print
+n=$((n + 1))
+grep '^dev\.' "$tmp/out" | head -22 >"$tmp/h200.tsv"
+grep '^dev\.' "$srcdir/tests/data/h200-device.tsv" | cmp -s - "$tmp/h200.tsv" ||
+  failed "the default device is not the measured H200: $(grep '^dev\.' \
+    "$srcdir/tests/data/h200-device.tsv" | diff - "$tmp/h200.tsv" | grep '^[<>]' | tr '\n\t' '; ')"
+expect_grep "$tmp/out" "$(printf 'dev.reserved_smem_per_block\t1024\t')" "H200: reserved shared memory"
+expect_status 2 "device_profile --print on sm_75" "$PTXSIM" exec -q --device sm_75 -- "$prof" --print
+for want in 'dev.name	Tesla T4' 'dev.compute_capability	7.5' 'dev.sm_count	40	' \
+  'dev.smem_per_sm	65536	' 'dev.smem_per_block_optin	65536	' 'dev.max_threads_per_sm	1024	' \
+  'dev.max_blocks_per_sm	16	' 'dev.l2_size	4194304	' 'dev.l2_persisting_max	0	' \
+  'dev.reserved_smem_per_block	0	' 'dev.fp32_to_fp64_ratio	32	'; do
+  expect_grep "$tmp/out" "$want" "sm_75: $want"
+done
+# Timing mode: the configuration's GPU, from configs/sm75.config by hand:
+# 30 clusters of 1 SM at 1365 MHz; L2 64 sets x 128 B x 16 ways per
+# sub-partition, 12 channels x 2 = 3 MiB; DRAM 3500 MHz (CUDA reports the
+# DDR clock, 7000 MHz), 12 channels x 1 chip x 2 bytes = 192 bits; 64 KiB
+# shared memory per SM and per block; 1024 threads, 32 CTAs per SM.
+expect_status 0 "device_profile --print, timing sm75" "$PTXSIM" exec -q --mode timing \
+  --config sm75 -- "$prof" --print
+for want in 'dev.name	ptxsim timing GPU (sm75)' 'dev.compute_capability	9.0' \
+  'dev.sm_count	30	' 'dev.sm_clock_max	1365	' 'dev.mem_clock_max	7000	' \
+  'dev.mem_bus_width	192	' 'dev.l2_size	3145728	' 'dev.l2_persisting_max	0	' \
+  'dev.smem_per_sm	65536	' 'dev.smem_per_block	49152	' 'dev.smem_per_block_optin	65536	' \
+  'dev.regs_per_sm	65536	' 'dev.regs_per_block	65536	' 'dev.max_threads_per_sm	1024	' \
+  'dev.max_blocks_per_sm	32	' 'dev.reserved_smem_per_block	0	' \
+  'device_profile: attributes ok'; do
+  expect_grep "$tmp/out" "$want" "timing sm75: $want"
+done
+# A configuration that gives a compute capability sets it (Accel-Sim's
+# files do); the other fields are the embedded GTX480's.
+printf -- '-gpgpu_compute_capability_major 7\n-gpgpu_compute_capability_minor 5\n' >"$tmp/cc75.config"
+expect_status 2 "timing, compute capability 7.5" "$PTXSIM" exec -q --mode timing \
+  --config "$tmp/cc75.config" -- "$prof" --print
+for want in 'dev.compute_capability	7.5' 'dev.sm_count	15	' 'dev.max_threads_per_sm	1536	' \
+  'dev.max_blocks_per_sm	8	' 'dev.regs_per_sm	32768	' 'dev.l2_size	786432	' \
+  'dev.mem_clock_max	1848	' 'dev.mem_bus_width	384	' 'requires SM 8.0 or higher'; do
+  expect_grep "$tmp/out" "$want" "timing cc 7.5: $want"
+done
+
+# ---- 4. the sources, built now (needs nvcc)
 NVCC=${NVCC:-nvcc}
 if ! command -v "$NVCC" >/dev/null 2>&1; then
-  echo "SKIP: part 3 (rebuilding tests/exec/*.cu): nvcc not found on PATH; the prebuilt programs were run"
+  echo "SKIP: part 4 (rebuilding tests/exec/*.cu): nvcc not found on PATH; the prebuilt programs were run"
 else
   while read -r name flags; do
     case $name in '' | '#'*) continue ;; esac

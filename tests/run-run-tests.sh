@@ -218,7 +218,20 @@ expect_status 0 "printf" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 3 --arg buf:24 -
 printf 'v=10\nv=11\nv=12\n' >"$tmp/hello.want"
 expect_same "$tmp/hello.want" "$tmp/out" "printf output"
 
+# --device: launches must fit the profile's shared memory per block
+# (opt-in: 64 KiB on the sm_75 T4, 227 KiB on the default sm_90 H200).
+expect_status 0 "100000 bytes of shared memory on the default device" "$PTXSIM" run "$vecadd" \
+  -k vecadd_i32 -g 1 -b 32 --shared 100000 --arg buf:128 --arg buf:128 --arg buf:128 \
+  --arg u32:32 --stats none
+expect_status 1 "100000 bytes of shared memory on sm_75" "$PTXSIM" run "$vecadd" --device sm_75 \
+  -k vecadd_i32 -g 1 -b 32 --shared 100000 --arg buf:128 --arg buf:128 --arg buf:128 \
+  --arg u32:32 --stats none
+expect_grep "$tmp/err" "exceed the device's 65536 per block" "sm_75 shared memory message"
+
 # ---- usage errors: exit 2.
+expect_status 2 "unknown device" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 32 --device sm_10
+expect_grep "$tmp/err" "unknown device 'sm_10' (--device takes sm_75, sm_80, sm_86, sm_90)" \
+  "unknown device message"
 expect_status 2 "missing -g" "$PTXSIM" run "$vecadd" -k vecadd -b 32
 expect_grep "$tmp/err" "grid size is missing" "missing -g message"
 expect_status 2 "missing -b" "$PTXSIM" run "$vecadd" -k vecadd -g 1

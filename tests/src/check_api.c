@@ -365,6 +365,107 @@ START_TEST(properties_attributes_and_memory_info)
 }
 END_TEST
 
+/* The profiles' values are public specifications (src/device_profiles.def);
+ * the timing ones follow from configs/gtx480.config by hand. */
+START_TEST(device_profiles_and_timing_mode)
+{
+  ptxsim_module *m;
+  ptxsim_device *d = incr_device(&m);
+  ptxsim_device_props pr;
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_str_eq(pr.profile, PTXSIM_DEFAULT_PROFILE);
+  ck_assert_str_eq(pr.profile, "sm_90");
+  ck_assert_str_eq(pr.name, "NVIDIA H200");
+  ck_assert_int_eq(pr.sm_count, 132);
+  ck_assert_uint_eq(pr.shared_per_block_optin, 232448);
+
+  /* Every listed profile can be chosen and reports its own name. */
+  ck_assert_uint_ge(ptxsim_device_profile_count(), 4);
+  for (size_t i = 0; i < ptxsim_device_profile_count(); i++) {
+    const char *desc = NULL;
+    const char *name = ptxsim_device_profile_name(i, &desc);
+    ck_assert_ptr_nonnull(name);
+    ck_assert_ptr_nonnull(desc);
+    ck_assert_int_eq(ptxsim_device_set_profile(d, name), PTXSIM_OK);
+    ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+    ck_assert_str_eq(pr.profile, name);
+    ck_assert_int_eq(pr.cc_major * 10 + pr.cc_minor, atoi(name + 3));
+  }
+  ck_assert_ptr_null(ptxsim_device_profile_name(ptxsim_device_profile_count(), NULL));
+
+  ck_assert_int_eq(ptxsim_device_set_profile(d, "sm_75"), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_profile(d, "sm_99"), PTXSIM_E_NOTFOUND);
+  ck_assert_int_eq(ptxsim_device_set_profile(d, NULL), PTXSIM_E_INVALID);
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_str_eq(pr.name, "Tesla T4"); /* unchanged by the refusals */
+  ck_assert_int_eq(pr.sm_count, 40);
+  ck_assert_uint_eq(pr.shared_per_block_optin, 65536);
+  ck_assert_uint_eq(pr.reserved_shared_per_block, 0);
+
+  /* Launches must fit the profile: 100000 bytes of shared memory do not
+   * on a T4 (64 KiB), do on an A100 (163 KiB). */
+  ptxsim_devptr p;
+  ck_assert_int_eq(ptxsim_malloc(d, 256, &p), PTXSIM_OK);
+  uint32_t n = 0;
+  const void *args[] = {&p, &n};
+  ck_assert_int_eq(ptxsim_launch(d, "incr", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1},
+                                 100000, args, 2),
+                   PTXSIM_E_LAUNCH);
+  ck_assert_int_eq(ptxsim_device_set_profile(d, "sm_80"), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_launch(d, "incr", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1},
+                                 100000, args, 2),
+                   PTXSIM_OK);
+
+  /* Timing mode: the GTX480's 15 SMs at 700 MHz, 6 channels x 2 L2 slices
+   * of 64 x 128 B x 8 ways, 924 MHz GDDR5 (1848 MHz as CUDA reports it) on
+   * 6 x 2 chips x 32 bits, 48 KiB shared memory, 32768 registers, 1536
+   * threads and 8 CTAs per SM; the rest stays the A100's. */
+  ck_assert_int_eq(ptxsim_device_set_mode(d, PTXSIM_MODE_TIMING), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_int_eq(pr.sm_count, 15);
+  ck_assert_int_eq(pr.clock_khz, 700000);
+  ck_assert_int_eq(pr.l2_bytes, 786432);
+  ck_assert_int_eq(pr.mem_clock_khz, 1848000);
+  ck_assert_int_eq(pr.mem_bus_width_bits, 384);
+  ck_assert_uint_eq(pr.shared_per_sm, 49152);
+  ck_assert_uint_eq(pr.shared_per_block, 49152);
+  ck_assert_uint_eq(pr.shared_per_block_optin, 49152);
+  ck_assert_uint_eq(pr.reserved_shared_per_block, 0);
+  ck_assert_int_eq(pr.persisting_l2_max_bytes, 0);
+  ck_assert_int_eq(pr.regs_per_sm, 32768);
+  ck_assert_int_eq(pr.regs_per_block, 32768);
+  ck_assert_int_eq(pr.max_threads_per_sm, 1536);
+  ck_assert_int_eq(pr.max_blocks_per_sm, 8);
+  ck_assert_int_eq(pr.max_threads_per_block, 1024);
+  ck_assert_int_eq(pr.cc_major * 10 + pr.cc_minor, 80);
+  ck_assert_str_eq(pr.profile, "sm_80");
+  ck_assert_str_eq(pr.name, "ptxsim timing GPU (gtx480)");
+  /* ... and follows the configuration's changes. */
+  ck_assert_int_eq(ptxsim_device_set_config_option(d, "-gpgpu_n_clusters", "4", NULL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_config_option(d, "-gpgpu_compute_capability_major", "8",
+                                                   NULL),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_config_option(d, "-gpgpu_compute_capability_minor", "6",
+                                                   NULL),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_int_eq(pr.sm_count, 4);
+  ck_assert_int_eq(pr.cc_major * 10 + pr.cc_minor, 86);
+  ck_assert_int_eq(ptxsim_device_set_config(d, "sm75", NULL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_int_eq(pr.sm_count, 30);
+  ck_assert_int_eq(pr.cc_major * 10 + pr.cc_minor, 80); /* sm75 gives none */
+  /* Back in functional mode the profile is whole again. */
+  ck_assert_int_eq(ptxsim_device_set_mode(d, PTXSIM_MODE_FUNCTIONAL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_get_props(d, &pr), PTXSIM_OK);
+  ck_assert_int_eq(pr.sm_count, 108);
+  ck_assert_int_eq(pr.l2_bytes, 41943040);
+  ck_assert_str_eq(pr.name, "NVIDIA A100-SXM4-40GB");
+  ptxsim_device_destroy(d);
+  ptxsim_module_free(m);
+}
+END_TEST
+
 START_TEST(status_strings_and_version)
 {
   ck_assert_str_eq(ptxsim_status_string(PTXSIM_OK), "success");
@@ -387,6 +488,7 @@ int main(void)
   tcase_add_test(tc, shared_memory_is_charged_per_kernel);
   tcase_add_test(tc, modules_keep_their_own_names);
   tcase_add_test(tc, properties_attributes_and_memory_info);
+  tcase_add_test(tc, device_profiles_and_timing_mode);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
