@@ -154,6 +154,13 @@ typedef struct rt_state {
 /* Locks the runtime and returns its state (creating the bookkeeping, not
  * the device, on first use).  Every entry point starts with it. */
 rt_state *rt_lock(void);
+/* rt_lock ahead of every other thread that is not inside a call already:
+ * for the exit path (__cudaUnregisterFatBinary), which must not wait
+ * behind threads that keep calling. */
+rt_state *rt_lock_first(void);
+/* The runtime was torn down (the library's destructor ran): calls fail
+ * with cudaErrorCudartUnloading. */
+bool rt_is_unloaded(void);
 /* Records e as the calling thread's last error when it is not
  * cudaSuccess, unlocks, and returns e. */
 cudaError_t rt_unlock(rt_state *st, cudaError_t e);
