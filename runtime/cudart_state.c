@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "runtime/cudart_state.h"
 #include "runtime/cudart_texture_types.h"
@@ -269,6 +270,36 @@ void rt_message_once(const char *key, const char *fmt, ...)
   rt_unlock(st, cudaSuccess);
 }
 
+/* One of ptxsim's output files could not be written (rt_close_output). */
+static bool rt_has_lost_output;
+
+bool rt_close_output(FILE *f, const char *path, const char *what, int earlier_errno)
+{
+  bool is_std = f == stdout || f == stderr;
+  bool is_bad = ferror(f) != 0;
+  int err = 0;
+  errno = 0;
+  if (fflush(f) != 0) {
+    is_bad = true;
+    err = errno;
+  }
+  if (!is_std) {
+    errno = 0;
+    if (fclose(f) != 0) {
+      is_bad = true;
+      if (!err)
+        err = errno;
+    }
+  }
+  if (!is_bad)
+    return true;
+  if (!err)
+    err = earlier_errno;
+  rt_message("error: cannot write %s to %s: %s", what, path, err ? strerror(err) : "write error");
+  rt_has_lost_output = true;
+  return false;
+}
+
 const char *rt_program_name(void)
 {
   /* glibc's short name of argv[0] (<errno.h> with _GNU_SOURCE). */
@@ -307,4 +338,10 @@ __attribute__((destructor)) static void rt_finish(void)
   rt_stats_free(&st->stats);
   rt_is_finished = true;
   rt_unlock(st, cudaSuccess);
+  /* The program's exit status is not ours to know here: a lost output of
+   * ptxsim's makes it 1, after the program's own output is out. */
+  if (rt_has_lost_output) {
+    fflush(NULL);
+    _exit(1);
+  }
 }

@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ptxsim.h"
 #include "runtime/cudart_map.h"
@@ -188,6 +189,14 @@ void rt_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like rt_message, but only the first time a given key is seen: for the
  * one warning per unsupported entry point. */
 void rt_message_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Finishes one of ptxsim's output files (statistics, reports, trace):
+ * flushes and closes it (stderr and stdout stay open).  A write error,
+ * now or earlier (ferror; earlier_errno: the errno of an earlier failure
+ * the caller saw, or 0), is reported with the file's name and the
+ * reason, and makes the process exit with status 1 once the runtime is
+ * torn down (output is never lost silently).  Returns false on error. */
+bool rt_close_output(FILE *f, const char *path, const char *what, int earlier_errno);
+
 /* The program's name (for module names in messages). */
 const char *rt_program_name(void);
 

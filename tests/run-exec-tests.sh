@@ -77,6 +77,22 @@ chmod +x "$tmp/script.sh"
 expect_status 1 "runtime directory missing" env PTXSIM_RUNTIME_DIR="$tmp" "$PTXSIM" exec -- "$tmp/script.sh"
 expect_grep "$tmp/err" "libcudart.so.13 is not in" "runtime directory message"
 
+# ptxsim's own outputs lost to a full disk: an error naming the file and
+# the reason, and exit status 1, after the program ran.
+if [ -w /dev/full ]; then
+  vecadd=$exec_dir/bin/vecadd
+  expect_status 1 "exec --stats /dev/full" "$PTXSIM" exec --stats /dev/full -- "$vecadd"
+  expect_grep "$tmp/out" "vecadd: vecadd ok" "exec --stats /dev/full: the program ran"
+  expect_grep "$tmp/err" "error: cannot write the statistics to /dev/full: No space left on device" \
+    "exec --stats /dev/full: message"
+  expect_status 1 "exec --trace masks=/dev/full" "$PTXSIM" exec -q --trace masks=/dev/full -- "$vecadd"
+  expect_grep "$tmp/err" "error: cannot write the trace to /dev/full: No space left on device" \
+    "exec --trace masks=/dev/full: message"
+  expect_status 1 "exec --report-file /dev/full" "$PTXSIM" exec -q --report divergence --report-file /dev/full -- "$vecadd"
+  expect_grep "$tmp/err" "error: cannot write the reports to /dev/full: No space left on device" \
+    "exec --report-file /dev/full: message"
+fi
+
 # ---- 2. prebuilt programs
 # exit() while another thread keeps launching kernels must not wait for
 # the launches to stop (they never do): a time limit, well above the
