@@ -8,7 +8,7 @@ ISA_SOURCES = \
 	isa/liveness.c isa/preempt_points.c isa/reg_estimate.c \
 	isa/simt.h isa/simt_run.c isa/simt_launch.c isa/simt_mem.h isa/simt_mem.c \
 	isa/fp_common.h isa/ops_basic.h \
-	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c \
+	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c isa/synccheck.c \
 	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c \
 	isa/tex_sample.h isa/tex_sample.c isa/ops_tex.c isa/shared_layout.h isa/shared_layout.c
 
@@ -31,3 +31,8 @@ check_PROGRAMS += tests/isa/check_analysis
 tests_isa_check_analysis_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_analysis_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) \
 	$(ZSTD_LIBS) $(LZ4_LIBS)
+
+## Synccheck (isa/synccheck.c): kernels that break a synchronisation rule
+## fault with it; kernels that keep the rules the ways programs do run.
+TESTS += tests/run-synccheck-tests.sh
+EXTRA_DIST += tests/run-synccheck-tests.sh tests/synccheck

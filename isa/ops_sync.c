@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+
 #include "frontend/ptx_ops.h"
 #include "isa/isa_bind.h"
 #include "isa/simt.h"
@@ -23,6 +25,25 @@ static bool bar_args(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k
   uint32_t l = first_lane(mask);
   *id = in->n_o > k_id ? (uint32_t)w->r[in->o[k_id] + l] : 0;
   *count = in->aux2 && in->n_o > k_id + 1 ? (uint32_t)w->r[in->o[k_id + 1] + l] : 0;
+  /* Synccheck: the lanes of a warp wait at one barrier, for one count. */
+  SIMT_FOR_EACH_LANE(mask, o)
+  {
+    uint32_t id_o = in->n_o > k_id ? (uint32_t)w->r[in->o[k_id] + o] : 0;
+    uint32_t count_o = in->aux2 && in->n_o > k_id + 1 ? (uint32_t)w->r[in->o[k_id + 1] + o] : 0;
+    if (id_o != *id || count_o != *count) {
+      char msg[160], a[40] = "", b[40] = "";
+      if (*count || count_o) {
+        snprintf(a, sizeof a, " for %u threads", *count);
+        snprintf(b, sizeof b, " for %u threads", count_o);
+      }
+      snprintf(msg, sizeof msg,
+               "lanes of warp %u wait at different barriers: lane %u at barrier %u%s, lane %u at "
+               "barrier %u%s",
+               w->warp_id, l, *id, a, o, id_o, b);
+      simt_fault_at(w, in, o, SIMT_FAULT_OTHER, 0, 0, 0, false, msg);
+      return false;
+    }
+  }
   if (*id >= SIMT_N_BARRIERS) {
     simt_fault_at(w, in, l, SIMT_FAULT_OTHER, 0, 0, 0, false, "barrier id is not in 0..15");
     return false;
@@ -40,7 +61,8 @@ static void bar_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
   if (!mask)
     return;
   uint32_t id, count;
-  if (bar_args(w, in, mask, 0, &id, &count))
+  if (bar_args(w, in, mask, 0, &id, &count) &&
+      (in->aux != 0 || simt_sync_barrier(w, in, mask, id)))
     simt_barrier_arrive(w, in, id, count, in->aux == 0);
 }
 
@@ -58,7 +80,7 @@ static void bar_red_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
   if (!mask)
     return;
   uint32_t id, count;
-  if (!bar_args(w, in, mask, 1, &id, &count))
+  if (!bar_args(w, in, mask, 1, &id, &count) || !simt_sync_barrier(w, in, mask, id))
     return;
   uint32_t pred = simt_pred(w, in, in->n_o - 1) & mask;
   /* The accumulators start fresh after each release (simt_run.c). */
@@ -87,10 +109,16 @@ isa_exec_fn isa_bind_membar(isa_insn *in)
   return nothing;
 }
 
-/* bar.warp.sync: the executing lanes are converged already in this model;
- * a mask naming lanes that have exited is allowed. */
+/* bar.warp.sync membermask: the executing lanes are converged already in
+ * this model; what is left is synccheck's membermask rules (a mask naming
+ * lanes that have exited is allowed). */
+static void bar_warp_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
+{
+  (void)simt_sync_members(w, in, mask, 0);
+}
+
 isa_exec_fn isa_bind_bar_warp(isa_insn *in)
 {
   (void)in;
-  return nothing;
+  return bar_warp_exec;
 }

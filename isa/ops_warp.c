@@ -5,6 +5,10 @@
  * membermask.  In this model a warp executes its active lanes together,
  * so the waiting the .sync forms do is already done.
  *
+ * The membermask rules (each lane in its own mask, every live lane named
+ * executing the instruction with the same mask) are synccheck's
+ * (isa/synccheck.c); a violation is a fault.
+ *
  * shfl from a lane that is not executing the instruction (inactive,
  * exited, predicated off, or beyond the CTA's last thread) reads 0.  The
  * ISA leaves that value undefined, but Volta and later GPUs return 0, and
@@ -34,6 +38,8 @@ static uint32_t lane_members(const simt_warp *w, const isa_insn *in, uint32_t ma
 /* shfl.sync.mode.b32 d[|p], a, b, c, membermask */
 static void shfl_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
+  if (in->aux2 && !simt_sync_members(w, in, mask, 4))
+    return;
   uint64_t *r = w->r;
   uint32_t src[SIMT_WARP_SIZE] = {0}, dst[SIMT_WARP_SIZE];
   SIMT_FOR_EACH_LANE(mask, l)
@@ -69,6 +75,7 @@ isa_exec_fn isa_bind_shfl(isa_insn *in)
 {
   in->aux = isa_has(in, PTX_MOD_UP) ? 0 : isa_has(in, PTX_MOD_DOWN) ? 1
           : isa_has(in, PTX_MOD_BFLY) ? 2 : 3;
+  in->aux2 = isa_has(in, PTX_MOD_SYNC) && in->n_o > 4; /* the membermask */
   return shfl_exec;
 }
 
@@ -76,6 +83,8 @@ isa_exec_fn isa_bind_shfl(isa_insn *in)
  * Each lane votes over the lanes of its own membermask. */
 static void vote_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
+  if (in->aux2 && !simt_sync_members(w, in, mask, 2))
+    return;
   uint32_t pa = simt_pred(w, in, 1), d = 0;
   SIMT_FOR_EACH_LANE(mask, l)
   {
@@ -107,6 +116,8 @@ isa_exec_fn isa_bind_vote(isa_insn *in)
  * Each lane matches among the lanes of its own membermask. */
 static void match_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
+  if (!simt_sync_members(w, in, mask, 2))
+    return;
   const bool b64 = in->type == PTX_TYPE_B64;
   uint64_t *r = w->r;
   uint32_t out[SIMT_WARP_SIZE], pbits = 0;
@@ -143,6 +154,8 @@ isa_exec_fn isa_bind_match(isa_insn *in)
  * of its own membermask. */
 static void redux_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
+  if (!simt_sync_members(w, in, mask, 2))
+    return;
   const bool sgn = in->type == PTX_TYPE_S32;
   uint32_t prev_members = 0;
   uint64_t out = 0;
@@ -203,6 +216,8 @@ isa_exec_fn isa_bind_activemask(isa_insn *in)
  * leads; the elected lanes get p true. */
 static void elect_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
+  if (!simt_sync_members(w, in, mask, 1))
+    return;
   uint32_t pbits = 0, done = 0;
   SIMT_FOR_EACH_LANE(mask, l)
   {

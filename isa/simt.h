@@ -127,6 +127,12 @@ struct simt_warp {
   uint32_t barrier;        /* barrier id waited on */
   const isa_insn *bar_insn; /* the barrier instruction waited at */
   uint64_t n_insns;        /* warp instructions executed */
+
+  /* Synccheck (isa/synccheck.c): the lanes of a partial arrival at a
+   * barrier whose other live lanes have not arrived yet, and where. */
+  uint32_t split_lanes;
+  uint32_t split_barrier;
+  const isa_insn *split_insn;
 };
 
 /* Per-CTA barrier state. */
@@ -219,6 +225,17 @@ static inline uint32_t simt_pred(const simt_warp *w, const isa_insn *in, unsigne
 void simt_fault_at(simt_warp *w, const isa_insn *in, uint32_t lane, simt_fault_kind kind,
                    uint8_t space, uint64_t addr, uint32_t size, bool is_write,
                    const char *detail);
+
+/* ---- synccheck (isa/synccheck.c) ------------------------------------ */
+
+/* The membermask rules of the .sync warp instructions (shfl, vote,
+ * match, redux, elect, bar.warp): operand k holds each lane's membermask.
+ * False after recording a fault (the instruction must not run). */
+bool simt_sync_members(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k);
+/* A warp's arrival with the executing lanes mask at barrier id: false
+ * after recording a fault when the warp's lanes wait at different
+ * barriers. */
+bool simt_sync_barrier(simt_warp *w, const isa_insn *in, uint32_t mask, uint32_t id);
 
 /* ---- memory --------------------------------------------------------- */
 

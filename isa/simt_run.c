@@ -532,6 +532,8 @@ int simt_warp_init(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
   w->n_frames = 0;
   w->n_stack = 0;
   w->n_insns = 0;
+  w->split_lanes = 0;
+  w->split_insn = NULL;
   for (uint32_t lane = 0; lane < SIMT_WARP_SIZE; lane++) {
     uint32_t t = first_thread + (lane < n_lanes ? lane : 0);
     w->tid[lane][0] = t % l->block[0];

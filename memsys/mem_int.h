@@ -278,7 +278,7 @@ struct mem_sys {
   /* Clocks. */
   mem_time period[MEM_N_DOMAINS], next[MEM_N_DOMAINS];
   uint64_t now;           /* last core cycle given to mem_sys_cycle */
-  uint32_t rop_ticks;     /* ROP latency in time units */
+  mem_time rop_ticks;     /* ROP latency in time units */
   mem_time dram_lat;      /* -dram_latency in time units */
   bool is_active;         /* something happened in the last round */
 

@@ -136,8 +136,16 @@ static int mem_cache_letter(const mem_letter *tab, size_t n, mem_tok t, const ch
                         (int)t.n, t.s, allowed);
 }
 
+/* The largest number of one cache field: a queue or MSHR size, a set
+ * count; a line holds at most 8 sectors (mem_cache's sector mask is 8
+ * bits), and at most 1024 ways. */
+#define MEM_CACHE_COUNT_MAX 65535
+#define MEM_CACHE_SETS_MAX 65536
+#define MEM_CACHE_LINE_MAX 256
+#define MEM_CACHE_ASSOC_MAX 1024
+
 static int mem_cache_number(mem_tok t, const char *field, const char *s, uint32_t min,
-                            uint32_t *out, char *err, size_t errlen)
+                            uint32_t max, uint32_t *out, char *err, size_t errlen)
 {
   if (!mem_tok_uint(t, out))
     return mem_parse_fail(err, errlen, "cache config '%s': %s: '%.*s' is not a number", s, field,
@@ -145,6 +153,9 @@ static int mem_cache_number(mem_tok t, const char *field, const char *s, uint32_
   if (*out < min)
     return mem_parse_fail(err, errlen, "cache config '%s': %s: %u is below %u", s, field, *out,
                           min);
+  if (*out > max)
+    return mem_parse_fail(err, errlen, "cache config '%s': %s: %u is above %u", s, field, *out,
+                          max);
   return 0;
 }
 
@@ -188,9 +199,9 @@ int mem_cache_params_parse(const char *s, mem_cache_params *out, char *err, size
     return mem_parse_fail(err, errlen,
                           "cache config '%s': geometry '%.*s': expected [S:|N:]sets:line:assoc",
                           s, (int)g[0].n, g[0].s);
-  if ((r = mem_cache_number(t[at], "number of sets", s, 1, &p.n_sets, err, errlen)) ||
-      (r = mem_cache_number(t[at + 1], "line size", s, 1, &p.line_bytes, err, errlen)) ||
-      (r = mem_cache_number(t[at + 2], "associativity", s, 1, &p.assoc, err, errlen)))
+  if ((r = mem_cache_number(t[at], "number of sets", s, 1, MEM_CACHE_SETS_MAX, &p.n_sets, err, errlen)) ||
+      (r = mem_cache_number(t[at + 1], "line size", s, 1, MEM_CACHE_LINE_MAX, &p.line_bytes, err, errlen)) ||
+      (r = mem_cache_number(t[at + 2], "associativity", s, 1, MEM_CACHE_ASSOC_MAX, &p.assoc, err, errlen)))
     return r;
   /* Policies: rep:wr:alloc:wr_alloc[:set_index]. */
   nt = mem_split(g[1].s, g[1].n, ':', t, 5);
@@ -238,8 +249,8 @@ int mem_cache_params_parse(const char *s, mem_cache_params *out, char *err, size
   int kind;
   if ((r = mem_cache_letter(mem_mshr_letters, PTX_ARRAY_SIZE(mem_mshr_letters), t[0],
                             "MSHR kind", s, &kind, err, errlen)) ||
-      (r = mem_cache_number(t[1], "MSHR entries", s, 1, &p.mshr_entries, err, errlen)) ||
-      (r = mem_cache_number(t[2], "MSHR max merge", s, 1, &p.mshr_max_merge, err, errlen)))
+      (r = mem_cache_number(t[1], "MSHR entries", s, 1, MEM_CACHE_COUNT_MAX, &p.mshr_entries, err, errlen)) ||
+      (r = mem_cache_number(t[2], "MSHR max merge", s, 1, MEM_CACHE_COUNT_MAX, &p.mshr_max_merge, err, errlen)))
     return r;
   p.mshr_kind = (char)kind;
   /* Queues: miss_queue[:result_fifo]. */
@@ -248,12 +259,12 @@ int mem_cache_params_parse(const char *s, mem_cache_params *out, char *err, size
     return mem_parse_fail(err, errlen,
                           "cache config '%s': queues '%.*s': expected miss-queue[:result-fifo]",
                           s, (int)g[3].n, g[3].s);
-  if ((r = mem_cache_number(t[0], "miss queue entries", s, 1, &p.miss_queue, err, errlen)) ||
+  if ((r = mem_cache_number(t[0], "miss queue entries", s, 1, MEM_CACHE_COUNT_MAX, &p.miss_queue, err, errlen)) ||
       (nt == 2 &&
-       (r = mem_cache_number(t[1], "result FIFO entries", s, 0, &p.result_fifo, err, errlen))))
+       (r = mem_cache_number(t[1], "result FIFO entries", s, 0, MEM_CACHE_COUNT_MAX, &p.result_fifo, err, errlen))))
     return r;
   if (ng == 5 &&
-      (r = mem_cache_number(g[4], "data port width", s, 0, &p.data_port_bytes, err, errlen)))
+      (r = mem_cache_number(g[4], "data port width", s, 0, MEM_CACHE_LINE_MAX, &p.data_port_bytes, err, errlen)))
     return r;
   p.is_enabled = true;
   *out = p;
@@ -285,31 +296,36 @@ void mem_cache_params_format(const mem_cache_params *p, char *buf, size_t size)
 /* ---- DRAM timing ----------------------------------------------------- */
 
 /* The fields in GPGPU-Sim's legacy positional order; required fields
- * first (the named form may omit the last three). */
+ * first (the named form may omit the last three); the largest value of
+ * each (banks: the model keeps per-bank state in arrays; timings in DRAM
+ * cycles, as the pipeline's latencies). */
+#define MEM_DRAM_BANKS_MAX 256
+#define MEM_DRAM_CYCLES_MAX 65535
 #define MEM_DRAM_FIELDS(X)                                                                      \
-  X(nbk, n_banks, 1)                                                                            \
-  X(CCD, tCCD, 1)                                                                               \
-  X(RRD, tRRD, 1)                                                                               \
-  X(RCD, tRCD, 1)                                                                               \
-  X(RAS, tRAS, 1)                                                                               \
-  X(RP, tRP, 1)                                                                                 \
-  X(RC, tRC, 1)                                                                                 \
-  X(CL, tCL, 1)                                                                                 \
-  X(WL, tWL, 1)                                                                                 \
-  X(CDLR, tCDLR, 1)                                                                             \
-  X(WR, tWR, 1)                                                                                 \
-  X(nbkgrp, n_bank_groups, 0)                                                                   \
-  X(CCDL, tCCDL, 0)                                                                             \
-  X(RTPL, tRTPL, 0)
+  X(nbk, n_banks, 1, MEM_DRAM_BANKS_MAX)                                                        \
+  X(CCD, tCCD, 1, MEM_DRAM_CYCLES_MAX)                                                          \
+  X(RRD, tRRD, 1, MEM_DRAM_CYCLES_MAX)                                                          \
+  X(RCD, tRCD, 1, MEM_DRAM_CYCLES_MAX)                                                          \
+  X(RAS, tRAS, 1, MEM_DRAM_CYCLES_MAX)                                                          \
+  X(RP, tRP, 1, MEM_DRAM_CYCLES_MAX)                                                            \
+  X(RC, tRC, 1, MEM_DRAM_CYCLES_MAX)                                                            \
+  X(CL, tCL, 1, MEM_DRAM_CYCLES_MAX)                                                            \
+  X(WL, tWL, 1, MEM_DRAM_CYCLES_MAX)                                                            \
+  X(CDLR, tCDLR, 1, MEM_DRAM_CYCLES_MAX)                                                        \
+  X(WR, tWR, 1, MEM_DRAM_CYCLES_MAX)                                                            \
+  X(nbkgrp, n_bank_groups, 0, MEM_DRAM_BANKS_MAX)                                               \
+  X(CCDL, tCCDL, 0, MEM_DRAM_CYCLES_MAX)                                                        \
+  X(RTPL, tRTPL, 0, MEM_DRAM_CYCLES_MAX)
 
 typedef struct mem_dram_field {
   const char *name;
   size_t offset;
   bool is_required;
+  uint32_t max;
 } mem_dram_field;
 
 static const mem_dram_field mem_dram_fields[] = {
-#define X(name, member, req) {#name, offsetof(mem_dram_timing, member), req},
+#define X(name, member, req, max) {#name, offsetof(mem_dram_timing, member), req, max},
   MEM_DRAM_FIELDS(X)
 #undef X
 };
@@ -388,6 +404,11 @@ int mem_dram_timing_parse(const char *s, mem_dram_timing *out, char *err, size_t
         return mem_parse_fail(err, errlen, "DRAM timing '%s': field %s is missing", s,
                               mem_dram_fields[f].name);
   }
+  for (size_t f = 0; f < NF; f++)
+    if (mem_dram_get(&t, f) > mem_dram_fields[f].max)
+      return mem_parse_fail(err, errlen, "DRAM timing '%s': %s: %u is above %u", s,
+                            mem_dram_fields[f].name, mem_dram_get(&t, f),
+                            mem_dram_fields[f].max);
   if (t.n_banks == 0)
     return mem_parse_fail(err, errlen, "DRAM timing '%s': nbk: must be at least 1", s);
   if (t.n_bank_groups == 0)

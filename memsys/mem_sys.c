@@ -292,13 +292,14 @@ int mem_sys_create(const mem_params *params, uint32_t n_sms, mem_done_fn done, v
     goto fail;
   s->n_subs = s->p.n_channels * s->p.n_sub_partitions;
   s->line_bytes = s->p.l1d.is_enabled ? s->p.l1d.line_bytes : 128;
-  s->rop_ticks = (uint32_t)(s->p.l2_rop_latency * s->period[MEM_DOM_CORE]);
+  /* In time units: 64 bits (a latency times a period of up to 2^20). */
+  s->rop_ticks = (mem_time)s->p.l2_rop_latency * s->period[MEM_DOM_CORE];
   s->dram_lat = (mem_time)s->p.dram_latency * s->period[MEM_DOM_CORE];
   /* Requests in flight to one sub-partition: enough to cover the ROP
    * pipeline and the wire at one per interconnect cycle, plus a queue. */
-  s->inbound_limit = (uint32_t)((s->rop_ticks + s->period[MEM_DOM_ICNT] - 1) /
-                                s->period[MEM_DOM_ICNT]) +
+  uint64_t inbound = (s->rop_ticks + s->period[MEM_DOM_ICNT] - 1) / s->period[MEM_DOM_ICNT] +
                      s->p.icnt_latency + MEM_PART_QUEUE;
+  s->inbound_limit = inbound < UINT32_MAX ? (uint32_t)inbound : UINT32_MAX;
   s->sms = calloc(n_sms, sizeof *s->sms);
   s->subs = calloc(s->n_subs, sizeof *s->subs);
   s->req_src_free = calloc(n_sms, sizeof(mem_time));

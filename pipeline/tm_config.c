@@ -28,9 +28,9 @@
 /* ---- the option table ------------------------------------------------ */
 
 const tm_opt tm_opts[] = {
-#define TM_SECTION(title) {title, TM_K_SECTION, 0, 0, NULL},
-#define TM_OPT(name, kind, field, arg, doc) \
-  {name, TM_K_##kind, offsetof(tm_config, field), arg, doc},
+#define TM_SECTION(title) {title, TM_K_SECTION, 0, 0, 0, 0, NULL},
+#define TM_OPT(name, kind, field, arg, min, max, doc) \
+  {name, TM_K_##kind, offsetof(tm_config, field), arg, min, max, doc},
 #define TM_ALIAS(name, canonical)
 #define TM_IGNORED(name)
 #include "pipeline/tm_options.def"
@@ -43,7 +43,7 @@ const size_t tm_n_opts = PTX_ARRAY_SIZE(tm_opts);
 
 const tm_alias tm_aliases[] = {
 #define TM_SECTION(title)
-#define TM_OPT(name, kind, field, arg, doc)
+#define TM_OPT(name, kind, field, arg, min, max, doc)
 #define TM_ALIAS(name, canonical) {name, canonical},
 #define TM_IGNORED(name)
 #include "pipeline/tm_options.def"
@@ -56,7 +56,7 @@ const size_t tm_n_aliases = PTX_ARRAY_SIZE(tm_aliases);
 
 const char *const tm_ignored[] = {
 #define TM_SECTION(title)
-#define TM_OPT(name, kind, field, arg, doc)
+#define TM_OPT(name, kind, field, arg, min, max, doc)
 #define TM_ALIAS(name, canonical)
 #define TM_IGNORED(name) name,
 #include "pipeline/tm_options.def"
@@ -175,6 +175,34 @@ static int parse_u32_list(const char *s, char sep, uint32_t *out, int max)
   }
 }
 
+/* Whether v lies in o's range (tm_options.def); if not, the message.
+ * quoted: the whole value, for a number of a list; NULL for a scalar. */
+static bool is_in_range(const tm_opt *o, uint64_t v, const char *quoted, char *err, size_t errlen)
+{
+  if (v >= o->min && v <= o->max)
+    return true;
+  char where[256] = "";
+  if (quoted)
+    snprintf(where, sizeof where, "'%.200s': ", quoted);
+  if (v < o->min)
+    snprintf(err, errlen, "%s%llu is too small (at least %llu)", where, (unsigned long long)v,
+             (unsigned long long)o->min);
+  else
+    snprintf(err, errlen, "%s%llu is too large (at most %llu)", where, (unsigned long long)v,
+             (unsigned long long)o->max);
+  return false;
+}
+
+/* Checks the n numbers of a list value against o's range. */
+static int check_list(const tm_opt *o, const uint32_t *w, int n, const char *v, char *err,
+                      size_t errlen)
+{
+  for (int i = 0; i < n; i++)
+    if (!is_in_range(o, w[i], v, err, errlen))
+      return -1;
+  return 0;
+}
+
 /* -gpgpu_pipeline_widths in the orders GPGPU-Sim has used: by the number
  * of entries, which slot each one fills. */
 static const uint8_t pipe_order_7[] = {
@@ -186,7 +214,8 @@ static const uint8_t pipe_order_9[] = {
   TM_PIPE_OC_EX_DP, TM_PIPE_OC_EX_SFU, TM_PIPE_OC_EX_MEM, TM_PIPE_EX_WB,
 };
 
-static int parse_pipe_widths(tm_config *cfg, const char *v, char *err, size_t errlen)
+static int parse_pipe_widths(tm_config *cfg, const tm_opt *o, const char *v, char *err,
+                             size_t errlen)
 {
   uint32_t w[TM_PIPE_COUNT];
   int n = parse_u32_list(v, ',', w, TM_PIPE_COUNT);
@@ -197,6 +226,8 @@ static int parse_pipe_widths(tm_config *cfg, const char *v, char *err, size_t er
              v);
     return -1;
   }
+  if (check_list(o, w, n, v, err, errlen) != 0)
+    return -1;
   uint32_t out[TM_PIPE_COUNT] = {0};
   if (n == 7)
     for (int i = 0; i < 7; i++)
@@ -211,8 +242,10 @@ static int parse_pipe_widths(tm_config *cfg, const char *v, char *err, size_t er
   return 0;
 }
 
-static int parse_lat_list(uint32_t *field, unsigned arg, const char *v, char *err, size_t errlen)
+static int parse_lat_list(uint32_t *field, const tm_opt *o, const char *v, char *err,
+                          size_t errlen)
 {
+  unsigned arg = o->arg;
   uint32_t w[TM_OPC_COUNT];
   int n = parse_u32_list(v, ',', w, (int)arg);
   int min = arg == TM_OPC_COUNT ? (int)arg - 1 : (int)arg;
@@ -227,6 +260,8 @@ static int parse_lat_list(uint32_t *field, unsigned arg, const char *v, char *er
                "ADD,MAX,MUL,MAD,DIV");
     return -1;
   }
+  if (check_list(o, w, n, v, err, errlen) != 0)
+    return -1;
   if (arg == 1)
     for (int i = 0; i < TM_OPC_COUNT; i++)
       field[i] = w[0];
@@ -271,7 +306,8 @@ static int parse_core_pipeline(tm_config *cfg, const char *v, char *err, size_t 
   return 0;
 }
 
-static int parse_kernel_regs(tm_config *cfg, const char *v, char *err, size_t errlen)
+static int parse_kernel_regs(tm_config *cfg, const tm_opt *o, const char *v, char *err,
+                             size_t errlen)
 {
   const char *colon = strrchr(v, ':');
   uint64_t regs;
@@ -279,6 +315,8 @@ static int parse_kernel_regs(tm_config *cfg, const char *v, char *err, size_t er
     snprintf(err, errlen, "'%s': expected KERNEL:REGISTERS", v);
     return -1;
   }
+  if (!is_in_range(o, regs, v, err, errlen))
+    return -1;
   size_t len = (size_t)(colon - v);
   if (len >= TM_KERNEL_NAME_MAX) {
     snprintf(err, errlen, "kernel name of %zu characters (at most %d)", len,
@@ -311,21 +349,25 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
   switch ((tm_opt_kind)o->kind) {
   case TM_K_U32:
   case TM_K_BOOL:
-    if (!parse_uint(v, v + strlen(v), UINT32_MAX, &x)) {
-      snprintf(err, errlen, "'%s' is not a number from 0 to %u", v, UINT32_MAX);
+  case TM_K_U64:
+    /* The table's max fits the field (at most UINT32_MAX for U32). */
+    if (!parse_uint(v, v + strlen(v), o->max, &x)) {
+      bool is_digits = strspn(v, "0123456789") == strlen(v);
+      if (is_digits && strlen(v) < 25)
+        snprintf(err, errlen, "%s is too large (at most %llu)", v, (unsigned long long)o->max);
+      else
+        snprintf(err, errlen, "'%s' is not a number from %llu to %llu", v,
+                 (unsigned long long)o->min, (unsigned long long)o->max);
       return -1;
     }
+    if (!is_in_range(o, x, NULL, err, errlen))
+      return -1;
     if (o->kind == TM_K_BOOL)
       *(bool *)field = x != 0;
-    else
+    else if (o->kind == TM_K_U32)
       *(uint32_t *)field = (uint32_t)x;
-    return 0;
-  case TM_K_U64:
-    if (!parse_uint(v, v + strlen(v), UINT64_MAX, &x)) {
-      snprintf(err, errlen, "'%s' is not a number from 0 to 2^64-1", v);
-      return -1;
-    }
-    *(uint64_t *)field = x;
+    else
+      *(uint64_t *)field = x;
     return 0;
   case TM_K_CORE_PIPELINE:
     return parse_core_pipeline(cfg, v, err, errlen);
@@ -337,9 +379,9 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
     return 0;
   }
   case TM_K_PIPE_WIDTHS:
-    return parse_pipe_widths(cfg, v, err, errlen);
+    return parse_pipe_widths(cfg, o, v, err, errlen);
   case TM_K_LAT_LIST:
-    return parse_lat_list((uint32_t *)field, o->arg, v, err, errlen);
+    return parse_lat_list((uint32_t *)field, o, v, err, errlen);
   case TM_K_CACHE:
     return mem_cache_params_parse(v, (mem_cache_params *)field, err, errlen) == 0 ? 0 : -1;
   case TM_K_DRAM:
@@ -349,7 +391,7 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
   case TM_K_CLOCKS:
     return parse_clocks(cfg, v, err, errlen);
   case TM_K_KERNEL_REGS:
-    return parse_kernel_regs(cfg, v, err, errlen);
+    return parse_kernel_regs(cfg, o, v, err, errlen);
   case TM_K_SECTION:
     break;
   }

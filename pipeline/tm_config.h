@@ -46,6 +46,12 @@ typedef enum tm_unit {
   TM_UNIT_COUNT
 } tm_unit;
 
+/* Instances of one unit kind per SM at most (the pipeline's SM_MAX_UNITS). */
+#define TM_UNITS_MAX 8
+/* The largest latency or initiation interval, in cycles, of any option:
+ * the pipeline keeps them in 16 bits (tm_insn). */
+#define TM_LATENCY_MAX 65535
+
 /* Pipeline register widths (-gpgpu_pipeline_widths), in GPGPU-Sim 4.x's
  * order; 3.x's shorter lists (7, 9 or 11 entries) are mapped by name. */
 #define TM_PIPES(X)                                                                    \
@@ -129,7 +135,7 @@ typedef struct tm_config {
                                      issue must use two different units */
 
   /* Execution units. */
-  uint32_t n_units[TM_UNIT_COUNT];      /* -gpgpu_num_<unit>_units */
+  uint32_t n_units[TM_UNIT_COUNT];      /* -gpgpu_num_<unit>_units, at most TM_UNITS_MAX */
   uint32_t pipe_width[TM_PIPE_COUNT];   /* -gpgpu_pipeline_widths */
   uint32_t lat[TM_LAT_COUNT][TM_OPC_COUNT];  /* latency, cycles */
   uint32_t init[TM_LAT_COUNT][TM_OPC_COUNT]; /* initiation interval, cycles */

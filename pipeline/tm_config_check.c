@@ -22,6 +22,10 @@
 
 /* ---- validation ------------------------------------------------------ */
 
+/* The range of each number is checked as it is read (tm_options.def);
+ * what is left here are the checks of options against each other and of
+ * the structured values' meaning. */
+
 typedef struct checker {
   const char *where;
   ptx_diag *d;
@@ -100,53 +104,17 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
         cfg->max_threads_per_sm);
   else
     cfg->max_warps_per_sm = cfg->max_threads_per_sm / cfg->warp_size;
-  check_at_least(&c, "-gpgpu_shader_cta", cfg->max_ctas_per_sm, 1);
-  check_at_least(&c, "-gpgpu_shader_registers", cfg->n_regs_per_sm, 1);
-  check_at_least(&c, "-ptxsim_max_regs_per_thread", cfg->max_regs_per_thread, 1);
-  check_at_least(&c, "-ptxsim_reg_alloc_granularity", cfg->reg_alloc_granularity, 1);
-  check_at_least(&c, "-ptxsim_thread_alloc_granularity", cfg->thread_alloc_granularity, 1);
-  check_at_least(&c, "-ptxsim_smem_alloc_granularity", cfg->smem_alloc_granularity, 1);
   for (uint32_t i = 0; i < cfg->n_kernel_regs; i++)
     if (cfg->kernel_regs[i].regs > cfg->max_regs_per_thread)
       bad(&c, "-ptxsim_kernel_regs", "%s: %u registers per thread (at most %u)",
           cfg->kernel_regs[i].name, cfg->kernel_regs[i].regs, cfg->max_regs_per_thread);
 
-  check_at_least(&c, "-gpgpu_num_sched_per_core", cfg->n_sched_per_sm, 1);
   if (cfg->max_warps_per_sm && cfg->n_sched_per_sm > cfg->max_warps_per_sm)
     bad(&c, "-gpgpu_num_sched_per_core", "%u schedulers for %u warps per SM",
         cfg->n_sched_per_sm, cfg->max_warps_per_sm);
   char err[256];
   if (!pol_sched_find(cfg->sched.name, err, sizeof err))
     bad(&c, "-gpgpu_scheduler", "%s", err);
-  if (cfg->max_insn_issue_per_warp < 1 || cfg->max_insn_issue_per_warp > 2)
-    bad(&c, "-gpgpu_max_insn_issue_per_warp", "%u (1 or 2)", cfg->max_insn_issue_per_warp);
-  check_at_least(&c, "-ptxsim_ibuffer_entries", cfg->ibuffer_entries, 1);
-  if (cfg->ibuffer_entries > 64)
-    bad(&c, "-ptxsim_ibuffer_entries", "%u entries (at most 64)", cfg->ibuffer_entries);
-  check_at_least(&c, "-gpgpu_num_sp_units", cfg->n_units[TM_UNIT_SP], 1);
-  check_at_least(&c, "-gpgpu_num_sfu_units", cfg->n_units[TM_UNIT_SFU], 1);
-  for (int t = 0; t < TM_LAT_COUNT; t++) {
-    static const char *const lat_names[] = {
-#define X(id, name) "-ptx_opcode_latency_" name,
-      TM_LAT_TABLES(X)
-#undef X
-    };
-    static const char *const init_names[] = {
-#define X(id, name) "-ptx_opcode_initiation_" name,
-      TM_LAT_TABLES(X)
-#undef X
-    };
-    int n = (t == TM_LAT_FP || t == TM_LAT_DP) ? TM_OPC_SHFL : TM_OPC_COUNT;
-    for (int k = 0; k < n; k++) {
-      if (cfg->lat[t][k] == 0)
-        bad(&c, lat_names[t], "latency 0 (at least 1 cycle)");
-      if (cfg->init[t][k] == 0)
-        bad(&c, init_names[t], "initiation interval 0 (at least 1 cycle)");
-      if (cfg->lat[t][k] == 0 || cfg->init[t][k] == 0)
-        break;
-    }
-  }
-
   const mem_params *m = &cfg->mem;
   if (!(m->core_mhz > 0) || !(m->icnt_mhz > 0) || !(m->l2_mhz > 0) || !(m->dram_mhz > 0))
     bad(&c, "-gpgpu_clock_domains", "every clock must be above 0 MHz");
@@ -158,20 +126,6 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
     bad(&c, "-gpgpu_shmem_num_banks", "%u banks is not a power of two", m->shmem_banks);
   if (m->shmem_warp_parts == 0 || cfg->warp_size % m->shmem_warp_parts != 0)
     bad(&c, "-gpgpu_shmem_warp_parts", "%u does not divide the warp size", m->shmem_warp_parts);
-  check_at_least(&c, "-gpgpu_l1_latency", m->l1_hit_latency, 1);
-  check_at_least(&c, "-gpgpu_smem_latency", m->shmem_latency, 1);
-  check_at_least(&c, "-ptxsim_const_latency", m->const_hit_latency, 1);
-  check_at_least(&c, "-icnt_flit_size", m->icnt_flit_bytes, 1);
-  check_at_least(&c, "-icnt_in_buffer_limit", m->icnt_in_buffer, 1);
-  check_at_least(&c, "-icnt_out_buffer_limit", m->icnt_out_buffer, 1);
-  check_at_least(&c, "-gpgpu_n_mem", m->n_channels, 1);
-  check_at_least(&c, "-gpgpu_n_sub_partition_per_mchannel", m->n_sub_partitions, 1);
-  if (m->dram_scheduler > 1)
-    bad(&c, "-gpgpu_dram_scheduler", "%u (0 FIFO or 1 FR-FCFS)", m->dram_scheduler);
-  check_at_least(&c, "-gpgpu_n_mem_per_ctrlr", m->dram_chips, 1);
-  check_at_least(&c, "-gpgpu_dram_buswidth", m->dram_bus_bytes, 1);
-  check_at_least(&c, "-gpgpu_dram_burst_length", m->dram_burst_length, 1);
-  check_at_least(&c, "-dram_data_command_freq_ratio", m->dram_data_ratio, 1);
   check_at_least(&c, "-gpgpu_dram_timing_opt", m->dram.n_banks, 1);
   if (m->addr_map.row_mask == 0 || m->addr_map.bank_mask == 0 ||
       (m->addr_map.col_mask | m->addr_map.burst_mask) == 0)

@@ -31,6 +31,7 @@ typedef struct tm_opt {
   uint8_t kind;        /* tm_opt_kind */
   size_t offset;       /* of the field in tm_config */
   unsigned arg;        /* kind-specific (tm_options.def) */
+  uint64_t min, max;   /* the range of each number of the value (tm_options.def) */
   const char *doc;
 } tm_opt;
 

@@ -177,8 +177,11 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
       lat = 1, ii = 1;
     else if (kind == TM_KIND_BARRIER)
       lat = conf->barrier_latency, ii = 1;
-    t->latency = (uint16_t)(lat ? (lat < UINT16_MAX ? lat : UINT16_MAX) : 1);
-    t->interval = (uint16_t)(ii ? (ii < UINT16_MAX ? ii : UINT16_MAX) : 1);
+    /* 16 bits hold them: the configuration refuses latencies above
+     * TM_LATENCY_MAX when it is read (tm_options.def). */
+    _Static_assert(TM_LATENCY_MAX <= UINT16_MAX, "tm_insn's latencies are 16 bits");
+    t->latency = (uint16_t)(lat ? lat : 1);
+    t->interval = (uint16_t)(ii ? ii : 1);
     t->is_long_latency = kind == TM_KIND_MEM || kind == TM_KIND_TEX;
     t->is_drain = in->op == PTX_OP_MEMBAR || in->op == PTX_OP_FENCE ||
                   in->op == PTX_OP_CP_ASYNC_WAIT_ALL || in->op == PTX_OP_CP_ASYNC_WAIT_GROUP ||

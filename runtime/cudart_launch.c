@@ -72,6 +72,10 @@ static size_t max_dynamic_shared(rt_state *st, const rt_kernel *k, size_t static
 cudaError_t rt_launch(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t shmem,
                       cudaStream_t stream, void **args)
 {
+  /* The program is exiting (or unloaded the library with the module):
+   * CUDA refuses launches during teardown. */
+  if (k->mod->is_unregistered)
+    return cudaErrorCudartUnloading;
   cudaError_t e = rt_context(st);
   if (e != cudaSuccess)
     return e;

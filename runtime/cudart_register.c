@@ -47,8 +47,10 @@ void __cudaRegisterFatBinaryEnd(void **handle)
 void __cudaUnregisterFatBinary(void **handle)
 {
   /* Called from atexit handlers; the module stays (C++ static destructors
-   * run later may still use the device) and goes with the library. */
-  rt_state *st = rt_lock();
+   * run later may still use the device) and goes with the library, but its
+   * kernels no longer launch (cudaErrorCudartUnloading, rt_launch).  Other
+   * threads may still be calling: exit goes ahead of them. */
+  rt_state *st = rt_lock_first();
   rt_module *m = rt_module_of_handle(st, handle);
   if (m)
     m->is_unregistered = true;
@@ -201,7 +203,8 @@ static cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, 
   rt_state *st = rt_lock();
   rt_kernel *k = rt_kernel_find(st, func);
   if (!k)
-    return rt_unlock(st, cudaErrorInvalidDeviceFunction);
+    return rt_unlock(st, rt_is_unloaded() ? cudaErrorCudartUnloading
+                                          : cudaErrorInvalidDeviceFunction);
   return rt_unlock(st, rt_launch(st, k, grid, block, shmem, stream, args));
 }
 

@@ -93,19 +93,19 @@ void rt_report_flush(rt_state *st)
   } else {
     fflush(stdout);
   }
-  bool bad = ptxsim_report_write(st->dev, out, json) != PTXSIM_OK;
-  if (out != stderr && fclose(out) != 0)
-    bad = true;
-  if (bad)
-    rt_message("warning: cannot write the reports to %s", out != stderr ? path : "stderr");
+  int err = ptxsim_report_write(st->dev, out, json) != PTXSIM_OK ? errno : 0;
+  (void)rt_close_output(out, out != stderr ? path : "stderr", "the reports", err);
   ptxsim_report_reset(st->dev);
 }
 
 void rt_report_close(rt_state *st)
 {
-  if (st->report_trace && st->report_trace != stderr && st->report_trace != stdout)
-    fclose(st->report_trace);
-  else if (st->report_trace)
-    fflush(st->report_trace);
+  if (st->report_trace) {
+    const char *trace = getenv("PTXSIM_TRACE");
+    const char *path = st->report_trace == stderr ? "stderr"
+                       : st->report_trace == stdout ? "stdout"
+                       : trace && strlen(trace) > 6 ? trace + 6 : "the trace file";
+    (void)rt_close_output(st->report_trace, path, "the trace", 0);
+  }
   st->report_trace = NULL;
 }

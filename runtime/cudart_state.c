@@ -6,15 +6,26 @@
  * program's atexit handlers (nvcc registers __cudaUnregisterFatBinary with
  * atexit) and after C++ static destructors that may still free device
  * memory: the statistics are reported then, once every launch is known.
+ *
+ * Exit must not wait behind other host threads.  A mutex is not fair: a
+ * thread that launches kernels in a loop unlocks and locks again at once,
+ * and the exiting thread, woken each time, finds the lock taken again, for
+ * as long as launches keep coming.  So the exit paths take the lock with
+ * rt_lock_first, which closes a gate that every other thread's rt_lock
+ * waits at (unless that thread holds the lock already: recursive calls
+ * pass) until the lock is taken; then the gate opens again.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "runtime/cudart_state.h"
 #include "runtime/cudart_texture_types.h"
@@ -28,6 +39,14 @@ static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
 /* CUDA keeps the last error per host thread. */
 static _Thread_local cudaError_t rt_thread_error = cudaSuccess;
 
+/* How many times the calling thread holds rt_mutex (it is recursive). */
+static _Thread_local unsigned rt_depth;
+/* The gate (see the top): how many threads are in rt_lock_first, waiting
+ * for the lock ahead of the others; rt_lock waits while it is not 0. */
+static atomic_uint rt_n_first;
+static pthread_mutex_t rt_gate_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t rt_gate_open = PTHREAD_COND_INITIALIZER;
+
 static void init_mutex(void)
 {
   pthread_mutexattr_t a;
@@ -37,10 +56,10 @@ static void init_mutex(void)
   pthread_mutexattr_destroy(&a);
 }
 
-rt_state *rt_lock(void)
+/* The state, once the calling thread holds the lock. */
+static rt_state *locked_state(void)
 {
-  pthread_once(&rt_once, init_mutex);
-  pthread_mutex_lock(&rt_mutex);
+  rt_depth++;
   rt_state *st = &rt_the_state;
   if (!rt_is_initialised) {
     memset(st, 0, sizeof *st);
@@ -50,13 +69,54 @@ rt_state *rt_lock(void)
   return st;
 }
 
+rt_state *rt_lock(void)
+{
+  pthread_once(&rt_once, init_mutex);
+  if (rt_depth == 0 && atomic_load(&rt_n_first) != 0) {
+    pthread_mutex_lock(&rt_gate_mutex);
+    while (atomic_load(&rt_n_first) != 0)
+      pthread_cond_wait(&rt_gate_open, &rt_gate_mutex);
+    pthread_mutex_unlock(&rt_gate_mutex);
+  }
+  pthread_mutex_lock(&rt_mutex);
+  return locked_state();
+}
+
+/* Takes the lock ahead of the threads that come to rt_lock meanwhile;
+ * with a deadline, gives up at it (returns false). */
+static bool lock_first(const struct timespec *deadline)
+{
+  pthread_once(&rt_once, init_mutex);
+  atomic_fetch_add(&rt_n_first, 1);
+  bool is_locked = deadline ? pthread_mutex_timedlock(&rt_mutex, deadline) == 0
+                            : pthread_mutex_lock(&rt_mutex) == 0;
+  if (atomic_fetch_sub(&rt_n_first, 1) == 1) {
+    pthread_mutex_lock(&rt_gate_mutex);
+    pthread_cond_broadcast(&rt_gate_open);
+    pthread_mutex_unlock(&rt_gate_mutex);
+  }
+  return is_locked;
+}
+
+rt_state *rt_lock_first(void)
+{
+  (void)lock_first(NULL);
+  return locked_state();
+}
+
 cudaError_t rt_unlock(rt_state *st, cudaError_t e)
 {
   (void)st;
   if (e != cudaSuccess)
     rt_thread_error = e;
+  rt_depth--;
   pthread_mutex_unlock(&rt_mutex);
   return e;
+}
+
+bool rt_is_unloaded(void)
+{
+  return rt_is_finished;
 }
 
 cudaError_t rt_last_error_get(void)
@@ -217,6 +277,36 @@ void rt_message_once(const char *key, const char *fmt, ...)
   rt_unlock(st, cudaSuccess);
 }
 
+/* One of ptxsim's output files could not be written (rt_close_output). */
+static bool rt_has_lost_output;
+
+bool rt_close_output(FILE *f, const char *path, const char *what, int earlier_errno)
+{
+  bool is_std = f == stdout || f == stderr;
+  bool is_bad = ferror(f) != 0;
+  int err = 0;
+  errno = 0;
+  if (fflush(f) != 0) {
+    is_bad = true;
+    err = errno;
+  }
+  if (!is_std) {
+    errno = 0;
+    if (fclose(f) != 0) {
+      is_bad = true;
+      if (!err)
+        err = errno;
+    }
+  }
+  if (!is_bad)
+    return true;
+  if (!err)
+    err = earlier_errno;
+  rt_message("error: cannot write %s to %s: %s", what, path, err ? strerror(err) : "write error");
+  rt_has_lost_output = true;
+  return false;
+}
+
 const char *rt_program_name(void)
 {
   /* glibc's short name of argv[0] (<errno.h> with _GNU_SOURCE). */
@@ -225,17 +315,23 @@ const char *rt_program_name(void)
              : "program";
 }
 
+/* How long the library's destructor waits for a call in progress in
+ * another thread (exit does not wait for threads). */
+#define RT_FINISH_WAIT_SECONDS 2
+
 /* Runs when the library is unloaded: after main returned and the
- * program's atexit handlers ran.  A thread of the program may still be
- * inside a call (exit does not wait for threads): then nothing is torn
- * down, rather than waiting for it forever. */
+ * program's atexit handlers ran.  Other threads of the program may still
+ * make calls: they wait at the gate, and a call in progress is waited for
+ * a while; if it does not end (a long kernel), nothing is torn down rather
+ * than waiting for it forever. */
 __attribute__((destructor)) static void rt_finish(void)
 {
-  pthread_once(&rt_once, init_mutex);
-  if (pthread_mutex_trylock(&rt_mutex) != 0)
+  struct timespec deadline;
+  clock_gettime(CLOCK_REALTIME, &deadline);
+  deadline.tv_sec += RT_FINISH_WAIT_SECONDS;
+  if (!lock_first(&deadline))
     return;
-  rt_state *st = rt_lock();
-  pthread_mutex_unlock(&rt_mutex); /* rt_lock locked it a second time */
+  rt_state *st = locked_state();
   rt_stats_report(st);
   rt_streams_free(st);
   rt_memory_forget(st);
@@ -249,4 +345,10 @@ __attribute__((destructor)) static void rt_finish(void)
   rt_stats_free(&st->stats);
   rt_is_finished = true;
   rt_unlock(st, cudaSuccess);
+  /* The program's exit status is not ours to know here: a lost output of
+   * ptxsim's makes it 1, after the program's own output is out. */
+  if (rt_has_lost_output) {
+    fflush(NULL);
+    _exit(1);
+  }
 }

@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ptxsim.h"
 #include "runtime/cudart_map.h"
@@ -154,6 +155,13 @@ typedef struct rt_state {
 /* Locks the runtime and returns its state (creating the bookkeeping, not
  * the device, on first use).  Every entry point starts with it. */
 rt_state *rt_lock(void);
+/* rt_lock ahead of every other thread that is not inside a call already:
+ * for the exit path (__cudaUnregisterFatBinary), which must not wait
+ * behind threads that keep calling. */
+rt_state *rt_lock_first(void);
+/* The runtime was torn down (the library's destructor ran): calls fail
+ * with cudaErrorCudartUnloading. */
+bool rt_is_unloaded(void);
 /* Records e as the calling thread's last error when it is not
  * cudaSuccess, unlocks, and returns e. */
 cudaError_t rt_unlock(rt_state *st, cudaError_t e);
@@ -181,6 +189,14 @@ void rt_message(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Like rt_message, but only the first time a given key is seen: for the
  * one warning per unsupported entry point. */
 void rt_message_once(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Finishes one of ptxsim's output files (statistics, reports, trace):
+ * flushes and closes it (stderr and stdout stay open).  A write error,
+ * now or earlier (ferror; earlier_errno: the errno of an earlier failure
+ * the caller saw, or 0), is reported with the file's name and the
+ * reason, and makes the process exit with status 1 once the runtime is
+ * torn down (output is never lost silently).  Returns false on error. */
+bool rt_close_output(FILE *f, const char *path, const char *what, int earlier_errno);
+
 /* The program's name (for module names in messages). */
 const char *rt_program_name(void);
 

@@ -22,6 +22,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,12 +193,11 @@ void rt_stats_report(rt_state *st)
   if (path && *path) {
     FILE *f = fopen(path, "w");
     if (!f) {
-      rt_message("warning: cannot write the statistics to %s", path);
+      rt_message("warning: cannot write the statistics to %s: %s", path, strerror(errno));
       return;
     }
     write_json(&st->stats, f);
-    if (fclose(f) != 0)
-      rt_message("warning: cannot write the statistics to %s", path);
+    (void)rt_close_output(f, path, "the statistics", 0);
     return;
   }
   if (st->stats.total_launches == 0)

@@ -38,6 +38,15 @@ int cli_option_value(int argc, char **argv, int *i, const char *short_name,
  * (ptxsim_device_set_profile), else a usage error that lists them. */
 int cli_device_profile(const char *command, const char *name);
 
+/* Finishes an output stream: flushes it and closes it (stdout and stderr
+ * stay open).  A write error, now or earlier (ferror), is reported --
+ * "NAME: error: cannot write WHAT: REASON", or for stdout "ptxsim:
+ * error: cannot write to standard output: REASON" -- and gives CLI_FAIL:
+ * output is never lost silently.  what: "the trace", "the report", ...;
+ * earlier_errno: the errno of an earlier failed write the caller saw (a
+ * failed fflush keeps only the error flag), or 0. */
+int cli_close_output(FILE *f, const char *name, const char *what, int earlier_errno);
+
 /* Prints "ptxsim: error: ..." and the command's usage; returns CLI_USAGE. */
 int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

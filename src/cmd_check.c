@@ -194,7 +194,7 @@ int cmd_check(int argc, char **argv)
   for (int i = 0; i < argc; i++)
     if (check_one(argv[i]) != CLI_OK)
       status = CLI_FAIL;
-  if (fflush(stdout) != 0)
+  if (cli_close_output(stdout, NULL, NULL, 0) != CLI_OK)
     status = CLI_FAIL;
   return status;
 }

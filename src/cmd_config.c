@@ -30,9 +30,15 @@ static void list_named(FILE *out)
 static void list_options(FILE *out)
 {
   fputs("Modelled options (GPGPU-Sim's names; -ptxsim_ ones are ptxsim's own):\n", out);
-  for (size_t i = 0; i < tm_n_opts; i++)
-    if (tm_opts[i].kind != TM_K_SECTION)
-      fprintf(out, "  %-38s %s\n", tm_opts[i].name, tm_opts[i].doc);
+  for (size_t i = 0; i < tm_n_opts; i++) {
+    const tm_opt *o = &tm_opts[i];
+    if (o->kind == TM_K_SECTION)
+      continue;
+    fprintf(out, "  %-38s %s", o->name, o->doc);
+    if (o->max) /* the range of its numbers (tm_options.def) */
+      fprintf(out, " [%llu..%llu]", (unsigned long long)o->min, (unsigned long long)o->max);
+    fputc('\n', out);
+  }
   fputs("Other spellings accepted:\n", out);
   for (size_t i = 0; i < tm_n_aliases; i++)
     fprintf(out, "  %-38s = %s\n", tm_aliases[i].name, tm_aliases[i].canonical);

@@ -1,6 +1,7 @@
 /* cmd_dump.c -- `ptxsim dump`: canonical PTX of a module. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,11 +40,8 @@ int cmd_dump(int argc, char **argv)
     ptx_module_free(m);
     return CLI_FAIL;
   }
-  int status = ptx_dump(m, out) == 0 ? CLI_OK : CLI_FAIL;
-  if (out != stdout && fclose(out) != 0)
-    status = CLI_FAIL;
-  if (fflush(stdout) != 0)
-    status = CLI_FAIL;
+  int err = ptx_dump(m, out) != 0 ? errno : 0;
+  int status = cli_close_output(out, out_path, "the PTX", err);
   ptx_module_free(m);
   return status;
 }

@@ -6,7 +6,9 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -278,7 +280,38 @@ int cli_usage_error(const char *command, const char *fmt, ...)
   return CLI_USAGE;
 }
 
-int main(int argc, char **argv)
+int cli_close_output(FILE *f, const char *name, const char *what, int earlier_errno)
+{
+  bool is_std = f == stdout || f == stderr;
+  bool is_bad = ferror(f) != 0;
+  int err = 0;
+  errno = 0;
+  if (fflush(f) != 0) {
+    is_bad = true;
+    err = errno;
+  }
+  if (!is_std) {
+    errno = 0;
+    if (fclose(f) != 0) {
+      is_bad = true;
+      if (!err)
+        err = errno;
+    }
+  }
+  if (!is_bad)
+    return CLI_OK;
+  /* An earlier failed flush left the error flag but not its errno. */
+  if (!err)
+    err = earlier_errno;
+  const char *why = err ? strerror(err) : "write error";
+  if (f == stdout)
+    fprintf(stderr, "ptxsim: error: cannot write to standard output: %s\n", why);
+  else
+    fprintf(stderr, "%s: error: cannot write %s: %s\n", name, what, why);
+  return CLI_FAIL;
+}
+
+static int run_command(int argc, char **argv)
 {
   if (argc < 2)
     return cli_usage_error(NULL, "no command given");
@@ -307,4 +340,14 @@ int main(int argc, char **argv)
     }
   }
   return c->run(argc - 2, argv + 2);
+}
+
+int main(int argc, char **argv)
+{
+  int rc = run_command(argc, argv);
+  /* What went to stdout must have arrived (a command that failed said
+   * why already). */
+  if (rc == CLI_OK)
+    rc = cli_close_output(stdout, NULL, NULL, 0);
+  return rc;
 }

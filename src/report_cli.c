@@ -136,14 +136,7 @@ int report_cli_finish(const report_cli *o, ptxsim_device *d, FILE **trace)
   int rc = CLI_OK;
   if (*trace) {
     (void)ptxsim_device_set_trace(d, NULL, -1, -1);
-    bool bad = *trace != stderr && *trace != stdout
-                 ? fclose(*trace) != 0
-                 : fflush(*trace) != 0;
-    if (bad) {
-      fprintf(stderr, "%s: error: cannot write the trace: %s\n",
-              o->trace_file ? o->trace_file : "<stderr>", strerror(errno));
-      rc = CLI_FAIL;
-    }
+    rc = cli_close_output(*trace, o->trace_file ? o->trace_file : "<stderr>", "the trace", 0);
     *trace = NULL;
   }
   if (!o->flags)
@@ -154,14 +147,9 @@ int report_cli_finish(const report_cli *o, ptxsim_device *d, FILE **trace)
     return CLI_FAIL;
   }
   fflush(stdout);
-  bool bad = ptxsim_report_write(d, out, o->is_json) != PTXSIM_OK;
-  if (o->file && fclose(out) != 0)
-    bad = true;
-  if (bad) {
-    fprintf(stderr, "%s: error: cannot write the report: %s\n",
-            o->file ? o->file : "<standard output>", strerror(errno));
+  int err = ptxsim_report_write(d, out, o->is_json) != PTXSIM_OK ? errno : 0;
+  if (cli_close_output(out, o->file ? o->file : "<stderr>", "the report", err) != CLI_OK)
     rc = CLI_FAIL;
-  }
   return rc;
 }
 

@@ -557,7 +557,10 @@ void report_finish(report_state *rs, simt_launch *l)
     rs->ctas[i].is_used = false;
   rs->n_ctas_live = 0;
   rs->last_cta = NULL;
-  if (rs->trace)
+  /* A trace on stdout keeps its place among the kernel's output.  A file
+   * is not flushed here: a failed flush would drop the buffer and its
+   * errno, and whoever closes the file must be able to say why. */
+  if (rs->trace == stdout)
     fflush(rs->trace);
   l->observer = NULL;
   rs->launch = NULL;

@@ -80,5 +80,39 @@ cp "$tmp/out" "$tmp/d1.ptx"
 expect_status 0 "dump -o" "$PTXSIM" dump -o "$tmp/d2.ptx" "$tmp/d1.ptx"
 cmp -s "$tmp/d1.ptx" "$tmp/d2.ptx" || { echo "FAIL: dump is not a fixed point"; fail=$((fail + 1)); }
 
+# Output lost to a full disk is an error that names the file and the
+# reason, exit 1: every output file is checked when it is closed, and
+# stdout at exit.
+if [ -w /dev/full ]; then
+  to_full() { "$@" >/dev/full; }
+  expect_status 1 "dump -o /dev/full" "$PTXSIM" dump -o /dev/full "$tmp/d1.ptx"
+  expect_grep "$tmp/err" "^/dev/full: error: cannot write the PTX: No space left on device" \
+    "dump -o on a full disk: message"
+  expect_status 1 "dump to a full stdout" to_full "$PTXSIM" dump "$tmp/d1.ptx"
+  expect_grep "$tmp/err" "^ptxsim: error: cannot write to standard output: No space left on device" \
+    "dump to a full stdout: message"
+  expect_status 1 "check to a full stdout" to_full "$PTXSIM" check "$tmp/d1.ptx"
+  expect_grep "$tmp/err" "cannot write to standard output: No space left on device" \
+    "check to a full stdout: message"
+  expect_status 1 "--help to a full stdout" to_full "$PTXSIM" --help
+  expect_grep "$tmp/err" "cannot write to standard output: No space left on device" \
+    "--help to a full stdout: message"
+  expect_status 1 "config --dump to a full stdout" to_full "$PTXSIM" config --dump
+  printf '.version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n  .reg .u64 %%rd1;\n  .reg .u32 %%r1;\n  .reg .pred %%p;\n  ld.param.u64 %%rd1, [p];\n  mov.u32 %%r1, %%tid.x;\n  setp.lt.u32 %%p, %%r1, 5;\n  @%%p st.global.u32 [%%rd1], %%r1;\n  ret;\n}\n' >"$tmp/diverge.ptx"
+  expect_status 0 "run (for the trace)" "$PTXSIM" run -g 1 -b 64 --arg buf:256 --trace masks="$tmp/trace.txt" "$tmp/diverge.ptx"
+  expect_grep "$tmp/trace.txt" "# kernel k" "the trace is written"
+  expect_status 1 "run --trace masks=/dev/full" "$PTXSIM" run -g 1 -b 64 --arg buf:256 --trace masks=/dev/full "$tmp/diverge.ptx"
+  expect_grep "$tmp/err" "^/dev/full: error: cannot write the trace: No space left on device" \
+    "trace on a full disk: message"
+  expect_status 1 "run --report-file /dev/full" "$PTXSIM" run -g 1 -b 64 --arg buf:256 --report divergence --report-file /dev/full "$tmp/diverge.ptx"
+  expect_grep "$tmp/err" "^/dev/full: error: cannot write the report: No space left on device" \
+    "report on a full disk: message"
+  expect_status 1 "run to a full stdout" to_full "$PTXSIM" run -g 1 -b 64 --arg buf:256 --stats json "$tmp/diverge.ptx"
+  expect_grep "$tmp/err" "cannot write to standard output: No space left on device" \
+    "run to a full stdout: message"
+else
+  echo "SKIP: /dev/full is not writable: full-disk checks"
+fi
+
 echo "$fail failures"
 [ "$fail" -eq 0 ]

@@ -88,6 +88,15 @@ printf '# comment\n-gpgpu_n_clusters 15\n-gpgpu_shader_ctas 8\n' >"$tmp/bad.cfg"
 expect_status 1 "unknown option" "$PTXSIM" config --config "$tmp/bad.cfg"
 expect_grep "$tmp/err" "bad.cfg:3:1: error: unknown option '-gpgpu_shader_ctas'; did you mean '-gpgpu_shader_cta'?" "unknown option located"
 expect_empty "$tmp/out" "no dump after an error"
+# Out-of-range numbers are refused where they are read, not wrapped
+# (a 1e9-cycle ROP latency) or clamped (latencies above 16 bits).
+printf '# big\n-gpgpu_l2_rop_latency 1000000000\n-ptx_opcode_latency_int 4,13,4,5,145,70000\n' \
+  >"$tmp/range.cfg"
+expect_status 1 "out-of-range values" "$PTXSIM" config --config "$tmp/range.cfg"
+expect_grep "$tmp/err" "range.cfg:2:1: error: -gpgpu_l2_rop_latency: 1000000000 is too large (at most 65535)" \
+  "ROP latency range located"
+expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5,145,70000': 70000 is too large (at most 65535)" \
+  "latency list range located"
 printf -- '-gpgpu_shader_core_pipeline 1536:64\n' >"$tmp/warp.cfg"
 expect_status 1 "warp size 64" "$PTXSIM" config --config "$tmp/warp.cfg"
 expect_grep "$tmp/err" "warp size 64 is not supported" "warp size message"
@@ -103,6 +112,7 @@ expect_grep "$tmp/out" "usage: ptxsim config" "config usage"
 # --options lists modelled, alias and ignored names.
 expect_status 0 "config --options" "$PTXSIM" config --options
 expect_grep "$tmp/out" "^  -gpgpu_n_clusters  " "--options: modelled"
+expect_grep "$tmp/out" "^  -gpgpu_l2_rop_latency  .* \[0\.\.65535\]$" "--options: the range"
 expect_grep "$tmp/out" "^  -rop_latency  *= -gpgpu_l2_rop_latency$" "--options: alias"
 expect_grep "$tmp/out" "^  -visualizer_enabled$" "--options: ignored"
 

@@ -85,11 +85,35 @@ expect_grep "$tmp/err" "unknown device 'bogus' (--device takes sm_75, sm_80, sm_
 expect_status 2 "device without a name" "$PTXSIM" exec --device
 expect_grep "$tmp/err" "--device needs a device name" "device without a name message"
 
+# ptxsim's own outputs lost to a full disk: an error naming the file and
+# the reason, and exit status 1, after the program ran.
+if [ -w /dev/full ]; then
+  vecadd=$exec_dir/bin/vecadd
+  expect_status 1 "exec --stats /dev/full" "$PTXSIM" exec --stats /dev/full -- "$vecadd"
+  expect_grep "$tmp/out" "vecadd: vecadd ok" "exec --stats /dev/full: the program ran"
+  expect_grep "$tmp/err" "error: cannot write the statistics to /dev/full: No space left on device" \
+    "exec --stats /dev/full: message"
+  expect_status 1 "exec --trace masks=/dev/full" "$PTXSIM" exec -q --trace masks=/dev/full -- "$vecadd"
+  expect_grep "$tmp/err" "error: cannot write the trace to /dev/full: No space left on device" \
+    "exec --trace masks=/dev/full: message"
+  expect_status 1 "exec --report-file /dev/full" "$PTXSIM" exec -q --report divergence --report-file /dev/full -- "$vecadd"
+  expect_grep "$tmp/err" "error: cannot write the reports to /dev/full: No space left on device" \
+    "exec --report-file /dev/full: message"
+fi
+
 # ---- 2. prebuilt programs
+# exit() while another thread keeps launching kernels must not wait for
+# the launches to stop (they never do): a time limit, well above the
+# fraction of a second it takes.
+expect_status 0 "exit while launching" timeout 60 "$PTXSIM" exec -- "$exec_dir/bin/exit_while_launching"
+expect_grep "$tmp/out" "exit_while_launching: launch during exit: refused ok" \
+  "exit while launching: launches refused once exit began"
+# Every program runs under a time limit, so that a hang fails the test
+# instead of stopping the suite.
 for prog in "$exec_dir"/bin/*; do
   [ -f "$prog" ] || continue
   name=$(basename "$prog")
-  expect_status 0 "$name" "$PTXSIM" exec --stats "$tmp/$name.json" -- "$prog"
+  expect_status 0 "$name" timeout 600 "$PTXSIM" exec --stats "$tmp/$name.json" -- "$prog"
   cp "$tmp/out" "$tmp/$name.prebuilt.out"
   expect_grep "$tmp/out" "ok" "$name prints its checks"
   expect_no_grep "$tmp/out" "thread_instructions" "$name: no statistics on stdout"
@@ -97,7 +121,7 @@ for prog in "$exec_dir"/bin/*; do
   # The same program in timing mode must print exactly the same: each
   # warp instruction executes when the pipeline issues it, and the
   # results may not depend on when that is.
-  expect_status 0 "$name (timing)" "$PTXSIM" exec --mode timing --stats "$tmp/$name.t.json" \
+  expect_status 0 "$name (timing)" timeout 600 "$PTXSIM" exec --mode timing --stats "$tmp/$name.t.json" \
     -- "$prog"
   n=$((n + 1))
   cmp -s "$tmp/out" "$tmp/$name.prebuilt.out" ||
@@ -198,7 +222,7 @@ else
         sed 's/^/  | /' "$tmp/nvcc.log" | head -20
         continue
       fi
-      expect_status 0 "$name ($mode)" "$PTXSIM" exec -q -- "$tmp/$name.$mode"
+      expect_status 0 "$name ($mode)" timeout 600 "$PTXSIM" exec -q -- "$tmp/$name.$mode"
       if [ -f "$tmp/$name.prebuilt.out" ]; then
         n=$((n + 1))
         cmp -s "$tmp/out" "$tmp/$name.prebuilt.out" ||

@@ -72,6 +72,40 @@ START_TEST(l2_hit)
 }
 END_TEST
 
+/* Cycles of an L2 hit (the line brought in by another SM first) under p. */
+static uint64_t l2_hit_cycles(const mem_params *p)
+{
+  mem_test_log l;
+  mem_test_log_init(&l, 2);
+  mem_sys *s = mem_test_create(p, 2, &l);
+  mem_warp_access a = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, 0x20000, 4, 4, ALL);
+  uint64_t t0 = mem_test_one(s, &l, 0, &a, 50, 0) + 7;
+  uint64_t took = mem_test_one(s, &l, 1, &a, t0, 1) - t0;
+  mem_sys_destroy(s);
+  mem_test_log_free(&l);
+  return took;
+}
+
+/* The largest ROP latency the configuration allows (65535 cycles) with a
+ * long time unit: a 700.001 MHz core against 700 MHz elsewhere makes a
+ * core cycle 700000 units, and the latency 4.6e10 units, more than 32
+ * bits hold (it once wrapped).  It must add its 65535 cycles to an L2
+ * hit, give or take a cycle of clock alignment at each crossing. */
+START_TEST(l2_rop_latency_wide)
+{
+  mem_params p;
+  mem_test_gtx480(&p);
+  p.core_mhz = 700.001;
+  p.icnt_mhz = p.l2_mhz = p.dram_mhz = 700;
+  p.l2_rop_latency = 0;
+  uint64_t base = l2_hit_cycles(&p);
+  p.l2_rop_latency = 65535;
+  uint64_t slow = l2_hit_cycles(&p);
+  ck_assert_uint_ge(slow, base + 65535 - 2);
+  ck_assert_uint_le(slow, base + 65535 + 2);
+}
+END_TEST
+
 /* L2 miss to a closed row: the request leaves L2 one cycle after the
  * access, waits dram_latency core cycles, enters the DRAM queue at the
  * next DRAM tick d; ACT at d, RD at d + tRCD, the line's second burst
@@ -518,6 +552,7 @@ int main(void)
   TCase *tc = tcase_create("paths");
   tcase_add_test(tc, l1_hit);
   tcase_add_test(tc, l2_hit);
+  tcase_add_test(tc, l2_rop_latency_wide);
   tcase_add_test(tc, dram_closed_row);
   tcase_add_test(tc, dram_row_buffer);
   suite_add_tcase(s, tc);

@@ -470,7 +470,7 @@ START_TEST(errors_located)
   load_fails("-gpgpu_n_clusters fifteen\n",
              "t.cfg:1:1: error: -gpgpu_n_clusters: 'fifteen' is not a number");
   load_fails("-gpgpu_n_clusters -3\n", "'-3' is not a number");
-  load_fails("-gpgpu_n_clusters 4294967296\n", "'4294967296' is not a number");
+  load_fails("-gpgpu_n_clusters 4294967296\n", "4294967296 is too large (at most 65535)");
   load_fails("-gpgpu_n_clusters\n", "t.cfg:1:1: error: -gpgpu_n_clusters: missing value");
   load_fails("gpgpu_n_clusters 15\n", "t.cfg:1:1: error: expected an option '-name value', "
                                       "found 'gpgpu_n_clusters'");
@@ -506,9 +506,10 @@ END_TEST
 START_TEST(validation)
 {
   load_fails("-gpgpu_n_clusters 0\n",
-             "t.cfg: error: -gpgpu_n_clusters: the GPU has no SMs (clusters x cores per "
-             "cluster is 0)\n");
-  load_fails("-gpgpu_n_cores_per_cluster 0\n", "-gpgpu_n_cores_per_cluster: the GPU has no SMs");
+             "t.cfg:1:1: error: -gpgpu_n_clusters: 0 is too small (at least 1)\n");
+  load_fails("-gpgpu_n_cores_per_cluster 0\n", "-gpgpu_n_cores_per_cluster: 0 is too small");
+  load_fails("-gpgpu_n_clusters 300\n-gpgpu_n_cores_per_cluster 300\n",
+             "t.cfg: error: -gpgpu_n_clusters: 90000 SMs (at most 65535)\n");
   load_fails("-gpgpu_shader_core_pipeline 1536:16\n",
              "t.cfg: error: -gpgpu_shader_core_pipeline: warp size 16 is not supported "
              "(ptxsim models 32-thread warps)\n");
@@ -523,13 +524,14 @@ START_TEST(validation)
   load_fails("-gpgpu_shader_cta 0\n", "-gpgpu_shader_cta: 0 is too small (at least 1)");
   load_fails("-gpgpu_num_sched_per_core 0\n", "-gpgpu_num_sched_per_core: 0 is too small");
   load_fails("-gpgpu_num_sched_per_core 49\n", "49 schedulers for 48 warps per SM");
-  load_fails("-gpgpu_max_insn_issue_per_warp 3\n", "-gpgpu_max_insn_issue_per_warp: 3 (1 or 2)");
-  load_fails("-ptx_opcode_latency_fp 4,0,4,5,39\n", "-ptx_opcode_latency_fp: latency 0");
-  load_fails("-ptx_opcode_initiation_sfu 0\n", "-ptx_opcode_initiation_sfu: initiation "
-                                               "interval 0");
+  load_fails("-gpgpu_max_insn_issue_per_warp 3\n", "-gpgpu_max_insn_issue_per_warp: 3 is too large (at most 2)");
+  load_fails("-ptx_opcode_latency_fp 4,0,4,5,39\n",
+             "-ptx_opcode_latency_fp: '4,0,4,5,39': 0 is too small (at least 1)");
+  load_fails("-ptx_opcode_initiation_sfu 0\n",
+             "-ptx_opcode_initiation_sfu: '0': 0 is too small (at least 1)");
   load_fails("-gpgpu_shmem_num_banks 24\n", "24 banks is not a power of two");
   load_fails("-gpgpu_shmem_warp_parts 3\n", "3 does not divide the warp size");
-  load_fails("-gpgpu_dram_scheduler 2\n", "-gpgpu_dram_scheduler: 2 (0 FIFO or 1 FR-FCFS)");
+  load_fails("-gpgpu_dram_scheduler 2\n", "t.cfg:1:1: error: -gpgpu_dram_scheduler: 2 is too large (at most 1)");
   load_fails("-gpgpu_n_mem 0\n", "-gpgpu_n_mem: 0 is too small");
   load_fails("-ptxsim_kernel_regs k:65\n", "-ptxsim_kernel_regs: k: 65 registers per thread");
   load_fails("-gpgpu_num_sp_units 0\n", "-gpgpu_num_sp_units: 0 is too small");
@@ -539,6 +541,60 @@ START_TEST(validation)
   load_ok(&c, "-gpgpu_cache:dl1 none\n-gpgpu_num_dp_units 4\n-gpgpu_n_clusters 1\n");
   ck_assert(!c.mem.l1d.is_enabled);
   ck_assert_uint_eq(c.n_sms, 1);
+}
+END_TEST
+
+/* Every number has a range (tm_options.def), checked as it is read, with
+ * the option and FILE:LINE: values beyond it would wrap (a latency times a
+ * clock period in 32 bits) or be clamped (16-bit pipeline latencies). */
+START_TEST(ranges)
+{
+  load_fails("# a comment\n-gpgpu_l2_rop_latency 1000000000\n",
+             "t.cfg:2:1: error: -gpgpu_l2_rop_latency: 1000000000 is too large (at most "
+             "65535)\n");
+  load_fails("-rop_latency 65536\n", "-rop_latency: 65536 is too large (at most 65535)");
+  load_fails("-dram_latency 99999999999999999999999\n",
+             "-dram_latency: 99999999999999999999999 is too large (at most 65535)");
+  load_fails("-ptx_opcode_latency_int 4,13,4,5,145,65536\n",
+             "t.cfg:1:1: error: -ptx_opcode_latency_int: '4,13,4,5,145,65536': 65536 is too "
+             "large (at most 65535)\n");
+  load_fails("-ptx_opcode_initiation_dp 8,16,8,8,70000\n", "70000 is too large (at most 65535)");
+  load_fails("-ptx_opcode_latency_tensor 100000\n",
+             "-ptx_opcode_latency_tensor: '100000': 100000 is too large");
+  load_fails("-ptxsim_barrier_latency 65536\n", "-ptxsim_barrier_latency: 65536 is too large");
+  load_fails("-gpgpu_gmem_skip_L1D 2\n", "-gpgpu_gmem_skip_L1D: 2 is too large (at most 1)");
+  load_fails("-gpgpu_num_sp_units 9\n", "-gpgpu_num_sp_units: 9 is too large (at most 8)");
+  load_fails("-ptxsim_ibuffer_entries 65\n", "65 is too large (at most 64)");
+  load_fails("-gpgpu_pipeline_widths 1,1,1,1,1,1,1,1,1,1,1,1,5000\n",
+             "-gpgpu_pipeline_widths: '1,1,1,1,1,1,1,1,1,1,1,1,5000': 5000 is too large");
+  load_fails("-ptxsim_kernel_regs k:70000\n", "-ptxsim_kernel_regs: 'k:70000': 70000 is too "
+                                               "large (at most 65535)");
+  load_fails("-gpgpu_max_cycle 18446744073709551616\n",
+             "18446744073709551616 is too large (at most 18446744073709551615)");
+  load_fails("-gpgpu_dram_timing_opt \"nbk=16:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:CL=70000:"
+             "WL=4:CDLR=5:WR=12\"\n",
+             "CL: 70000 is above 65535");
+  load_fails("-gpgpu_dram_timing_opt 512:2:6:12:28:12:40:12:4:5:12\n", "nbk: 512 is above 256");
+  load_fails("-gpgpu_cache:dl2 N:64:512:8,L:B:m:W:L,A:32:4,4\n", "line size: 512 is above 256");
+  load_fails("-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:L,A:100000:8,8\n",
+             "MSHR entries: 100000 is above 65535");
+  /* Both ends are accepted; the largest value reaches the model unclamped. */
+  tm_config c;
+  tm_config_defaults(&c);
+  load_ok(&c, "-gpgpu_l2_rop_latency 65535\n-ptx_opcode_latency_sfu 65535\n"
+              "-gpgpu_TB_launch_latency 0\n-gpgpu_max_cycle 18446744073709551615\n");
+  ck_assert_uint_eq(c.mem.l2_rop_latency, 65535);
+  ck_assert_uint_eq(c.lat[TM_LAT_SFU][TM_OPC_ADD], 65535);
+  ck_assert_uint_eq(c.max_cycles, UINT64_MAX);
+  /* The command line's -NAME=VALUE goes through the same check. */
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_set_option(&c, "-gpgpu_l2_rop_latency", "4000000000", "--option",
+                                        &d),
+                   PTX_EPARSE);
+  ck_assert_ptr_nonnull(strstr(ptx_diag_text(&d), "4000000000 is too large (at most 65535)"));
+  ck_assert_uint_eq(c.mem.l2_rop_latency, 65535);
+  ptx_diag_free(&d);
 }
 END_TEST
 
@@ -564,6 +620,7 @@ static Suite *suite(void)
   tcase_add_test(t, format_details);
   tcase_add_test(t, errors_located);
   tcase_add_test(t, validation);
+  tcase_add_test(t, ranges);
   suite_add_tcase(s, t);
   return s;
 }
