@@ -287,6 +287,22 @@ n=$((n + 1))
 expect_status 1 "in= larger than the buffer" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
   --arg buf:8,in="$tmp/a.bin" --arg buf:4 --arg buf:4 --arg u32:1
 expect_grep "$tmp/err" "more than the 8-byte buffer" "in= too large message"
+# A stream is read no further than the buffer (it used to be read to its
+# end: /dev/zero never ends); a short one is noted, one without a size is
+# bounded.
+expect_status 0 "in=/dev/zero" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 2 --stats none \
+  --arg buf:8,in=/dev/zero --arg buf:8 --arg buf:8,out="$tmp/z.bin" --arg u32:2
+n=$((n + 1))
+[ "$(get_u32 "$tmp/z.bin" | tr '\n' ' ')" = "0 0 " ] || failed "in=/dev/zero: wrong result"
+expect_status 0 "short stream" sh -c 'printf "\001\000\000\000" | "$1" run "$2" -k vecadd -g 1 \
+  -b 2 --stats none --arg buf:8,in=/dev/stdin --arg buf:8 --arg buf:8 --arg u32:2' sh "$PTXSIM" \
+  "$vecadd"
+expect_grep "$tmp/err" "/dev/stdin ended after 4 of the buffer's 8 bytes; the rest is zero" \
+  "short stream note"
+expect_status 1 "unbounded stream" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:in=/dev/zero --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "/dev/zero is not a regular file and gives more than 268435456 bytes" \
+  "unbounded stream message"
 expect_status 1 "out of bounds" "$PTXSIM" run "$fix/faults.ptx" -k oob_write -g 1 -b 4 \
   --arg buf:16,out="$tmp/never.bin"
 expect_grep "$tmp/err" "faults.ptx:20:2: error: st.global.u32: invalid write of size 4 .* (out of bounds)" \
