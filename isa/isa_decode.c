@@ -789,8 +789,14 @@ static int layout_module(decoder *dc)
       continue;
     uint64_t addr;
     int rc = dc->resolve(dc->ctx, v, &addr);
-    if (rc)
+    if (rc) {
+      ptx_diag_report(dc->diag, PTX_SEV_ERROR, dc->m->path, v->sym.loc,
+                      "cannot allocate .%s variable '%s' (%llu bytes): %s",
+                      v->space == PTX_SPACE_CONST ? "const" : "global", v->sym.name->str,
+                      (unsigned long long)ptx_var_size_bytes(v),
+                      rc == PTX_ENOMEM ? "out of memory" : "the loader refused it");
       return rc;
+    }
     if (map_put(&dc->globals, v, addr))
       return PTX_ENOMEM;
   }

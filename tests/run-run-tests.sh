@@ -357,6 +357,14 @@ expect_grep "$tmp/err" "calls.ptx:$(line_of 'call (%x2), down'):2: error: call: 
   "stack overflow message"
 expect_grep "$tmp/err" "in kernel recurse_forever, function down, block (0,0,0), thread (0,0,0)" \
   "stack overflow location"
+# Memory no device has: located messages naming the variable (they used
+# to say "could not decode the module" and "out of memory for warp state").
+expect_status 1 "64 TiB .global" "$PTXSIM" run "$fix/huge_global.ptx" -k k -g 1 -b 1
+expect_grep "$tmp/err" "huge_global.ptx:7:22: error: cannot allocate .global variable 'huge' (70368744177664 bytes): out of memory" \
+  "huge .global message"
+expect_status 1 "1 GiB .local" "$PTXSIM" run "$fix/huge_local.ptx" -k k -g 1 -b 1 --arg u32:0
+expect_grep "$tmp/err" "huge_local.ptx:10:22: error: kernel k needs 1073741824 bytes of local memory per thread, more than the 524288 a thread may have (.local variable 'frame' takes 1073741824 bytes)" \
+  "huge .local message"
 expect_status 1 "unwritable out= file" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 1 --stats none \
   --arg buf:8,out="$tmp/no-dir/x.bin" --arg u32:0
 expect_grep "$tmp/err" "x.bin: error: cannot write" "unwritable file message"
