@@ -49,6 +49,8 @@ typedef struct simt_frame {
   uint64_t caller_reg_base;
   uint64_t stack_used;   /* bytes per thread of this frame and those below
                             it, registers included (simt_frame_bytes) */
+  uint32_t call_mask;    /* the lanes that made the call: only they take
+                            its results */
 } simt_frame;
 
 typedef struct simt_cta simt_cta;

@@ -153,11 +153,12 @@ static uint8_t *local_at(simt_warp *w, uint32_t lane, uint64_t addr, uint32_t n)
 /* Moves one argument or result between a register of one frame and a
  * .param variable of the other, in every lane: the caller passes a
  * register to a .param formal, or a .param variable to a .reg formal. */
-static void pass_value(simt_warp *w, uint64_t *reg, uint64_t addr, uint32_t n, bool to_memory)
+static void pass_value(simt_warp *w, uint32_t lanes, uint64_t *reg, uint64_t addr, uint32_t n,
+                       bool to_memory)
 {
   if (n > 8)
     n = 8;
-  for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++) {
+  SIMT_FOR_EACH_LANE(lanes, l) {
     uint8_t *h = local_at(w, l, addr, n);
     if (!h)
       return;
@@ -297,20 +298,22 @@ void simt_return(simt_warp *w, const isa_insn *in, uint32_t mask)
     simt_frame *fr = &w->frames[w->n_frames - 1];
     const isa_call_site *cs = fr->site;
     const isa_func *f = fr->func;
-    uint32_t lanes = w->stack[call_entry].mask | mask; /* original callers */
+    /* Only the lanes that called take the results: under a guarded
+     * call the others keep their registers. */
+    uint32_t lanes = fr->call_mask;
     uint64_t *caller_r = w->regs + fr->caller_reg_base;
-    (void)lanes;
     for (uint32_t i = 0; cs && i < cs->n_rets; i++) {
       uint32_t fi = f->n_params + i;
       const isa_call_arg *a = &cs->rets[i];
-      if (f->formal_is_reg[fi] && !a->by_address)
-        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-          caller_r[a->slot + l] = w->r[f->formal_slot[fi] + l];
-      else if (f->formal_is_reg[fi]) /* into the caller's .param variable */
-        pass_value(w, w->r + f->formal_slot[fi], caller_r[a->slot], f->formal_bytes[fi], true);
+      if (f->formal_is_reg[fi] && !a->by_address) {
+        SIMT_FOR_EACH_LANE(lanes, l)
+        caller_r[a->slot + l] = w->r[f->formal_slot[fi] + l];
+      } else if (f->formal_is_reg[fi]) /* into the caller's .param variable */
+        pass_value(w, lanes, w->r + f->formal_slot[fi], caller_r[a->slot], f->formal_bytes[fi],
+                   true);
       else if (!a->by_address) /* from the .param formal's home */
-        pass_value(w, caller_r + a->slot, fr->local_base + f->formal_home[fi], f->formal_bytes[fi],
-                   false);
+        pass_value(w, lanes, caller_r + a->slot, fr->local_base + f->formal_home[fi],
+                   f->formal_bytes[fi], false);
     }
     w->n_stack = call_entry;
     stack_load_top(w);
@@ -433,6 +436,7 @@ void simt_call(simt_warp *w, const isa_insn *in, const isa_func *callee, uint32_
   }
   simt_frame *fr = &w->frames[w->n_frames - 1];
   fr->caller_reg_base = caller_base;
+  fr->call_mask = mask;
   /* Arguments: .reg formals take the values of registers, or of .param
    * variables; .param formals passed a register get it in their home. */
   uint64_t *cr = w->regs + caller_base;
@@ -442,10 +446,11 @@ void simt_call(simt_warp *w, const isa_insn *in, const isa_func *callee, uint32_
       for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
         w->r[callee->formal_slot[i] + l] = cr[a->slot + l];
     else if (callee->formal_is_reg[i])
-      pass_value(w, w->r + callee->formal_slot[i], cr[a->slot], callee->formal_bytes[i], false);
+      pass_value(w, mask, w->r + callee->formal_slot[i], cr[a->slot], callee->formal_bytes[i],
+                 false);
     else if (!a->by_address)
-      pass_value(w, cr + a->slot, fr->local_base + callee->formal_home[i], callee->formal_bytes[i],
-                 true);
+      pass_value(w, mask, cr + a->slot, fr->local_base + callee->formal_home[i],
+                 callee->formal_bytes[i], true);
   }
   if (stack_push(w, (simt_entry){.pc = 0, .rpc = ISA_NONE, .mask = mask,
                                  .frame = w->n_frames - 1, .is_call = true})) {

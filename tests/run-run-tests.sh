@@ -331,6 +331,11 @@ expect_status 0 "mixed call arguments" "$PTXSIM" run "$calls" -k mixed -g 1 -b 2
 n=$((n + 1))
 [ "$(get_u32 "$tmp/mixed.bin" | tr '\n' ' ')" = "42 42 43 2485 " ] ||
   failed "mixed call arguments: got $(get_u32 "$tmp/mixed.bin" | tr '\n' ' ')"
+expect_status 0 "guarded call" "$PTXSIM" run "$calls" -k guarded -g 1 -b 4 --stats none \
+  --arg buf:16,out="$tmp/guarded.bin"
+n=$((n + 1))
+[ "$(get_u32 "$tmp/guarded.bin" | tr '\n' ' ')" = "1 2 2 3 " ] ||
+  failed "guarded call: got $(get_u32 "$tmp/guarded.bin" | tr '\n' ' ')"
 expect_status 0 "indirect call that fits" "$PTXSIM" run "$calls" -k proto_call -g 1 -b 2 \
   --stats none --arg buf:4,out="$tmp/proto.bin" --arg u32:0
 n=$((n + 1))
