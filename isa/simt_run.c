@@ -374,10 +374,10 @@ static const char *proto_mismatch(const isa_call_site *cs, const isa_func *calle
   const char *what = cs->targets ? "the .calltargets list's first function" : "prototype";
   const char *pname = p ? p->sym.name->str : "?";
   if (cs->n_args != fn->n_params || cs->n_rets != fn->n_rets)
-    return format_why(buf, len,
-             "indirect call passes %u argument%s and %u result%s, function '%s' takes %u and %u",
-             cs->n_args, cs->n_args == 1 ? "" : "s", cs->n_rets, cs->n_rets == 1 ? "" : "s",
-             callee->name, fn->n_params, fn->n_rets);
+    return format_why(
+        buf, len, "indirect call passes %u argument%s and %u result%s, function '%s' takes %u and %u",
+        cs->n_args, cs->n_args == 1 ? "" : "s", cs->n_rets, cs->n_rets == 1 ? "" : "s",
+        callee->name, fn->n_params, fn->n_rets);
   if (!p || p == fn || p->n_params != fn->n_params || p->n_rets != fn->n_rets)
     return NULL; /* the counts are what the call passes, checked above */
   for (uint32_t i = 0; i < callee->n_formals; i++) {
@@ -387,18 +387,19 @@ static const char *proto_mismatch(const isa_call_site *cs, const isa_func *calle
       continue;
     uint64_t sa = a->space == PTX_SPACE_REG ? ptx_var_elem_bytes(a) : ptx_var_size_bytes(a);
     uint64_t sb = callee->formal_bytes[i];
-    bool arr_a = a->space != PTX_SPACE_REG && a->n_dims, arr_b = b->space != PTX_SPACE_REG && b->n_dims;
+    bool arr_a = a->space != PTX_SPACE_REG && a->n_dims;
+    bool arr_b = b->space != PTX_SPACE_REG && b->n_dims;
     bool align = a->space == PTX_SPACE_PARAM && b->space == PTX_SPACE_PARAM &&
                  ptx_var_alignment(a) != ptx_var_alignment(b);
     if (sa != sb || arr_a != arr_b || align)
-      return format_why(buf, len,
-               "indirect call: %s %u of %s '%s' (%llu bytes%s, .align %u) does not match '%s' of "
-               "function '%s' (%llu bytes%s, .align %u)",
-               i < fn->n_params ? "parameter" : "result",
-               (i < fn->n_params ? i : i - fn->n_params) + 1, what, pname,
-               (unsigned long long)sa, arr_a ? ", an array" : "", ptx_var_alignment(a),
-               b->sym.name->str, callee->name, (unsigned long long)sb, arr_b ? ", an array" : "",
-               ptx_var_alignment(b));
+      return format_why(
+          buf, len,
+          "indirect call: %s %u of %s '%s' (%llu bytes%s, .align %u) does not match '%s' of "
+          "function '%s' (%llu bytes%s, .align %u)",
+          i < fn->n_params ? "parameter" : "result", (i < fn->n_params ? i : i - fn->n_params) + 1,
+          what, pname, (unsigned long long)sa, arr_a ? ", an array" : "", ptx_var_alignment(a),
+          b->sym.name->str, callee->name, (unsigned long long)sb, arr_b ? ", an array" : "",
+          ptx_var_alignment(b));
   }
   return NULL;
 }
