@@ -45,13 +45,17 @@ static void frame_activate(simt_warp *w, uint32_t fi)
 }
 
 /* What a frame of f costs per thread against the stack limit: its local
- * memory and its registers (a real call saves them on the stack).  Every
+ * memory and the registers a real call saves on the stack -- 4 bytes per
+ * register, at most the 255 a thread can have (PTX declares virtual
+ * registers; ptxas maps them onto those), and 16 bytes at least.  Every
  * frame costs something, so that unbounded recursion of a function with
- * no .local variables ends in a stack overflow instead of host memory. */
+ * no .local variables ends in a stack overflow instead of exhausting host
+ * memory. */
 static uint64_t simt_frame_bytes(const isa_func *f)
 {
-  uint64_t b = f->local_bytes + (uint64_t)f->n_slots * 8 + f->n_preds;
-  return (b + 15) & ~UINT64_C(15);
+  uint64_t regs = f->n_slots < 255 ? f->n_slots : 255;
+  uint64_t b = f->local_bytes + 4 * regs;
+  return b < 16 ? 16 : (b + 15) & ~UINT64_C(15);
 }
 
 /* The address a .param formal fi of a new frame is bound to: the caller's
