@@ -659,6 +659,32 @@ static void check_section_refs(ptx_parse_ctx *pc)
   ptx_vec_free(&names);
 }
 
+/* A module's .const variables share one 64 KB bank (ptxas: "File uses too
+ * much global constant data"); the first variable past it is named. */
+#define PTX_CONST_BANK_BYTES 65536u
+
+static void check_const_bytes(ptx_parse_ctx *pc)
+{
+  const ptx_module *m = pc->m;
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < m->n_vars; i++) {
+    const ptx_var *v = m->vars[i];
+    if (v->space != PTX_SPACE_CONST || v->linkage == PTX_LINK_EXTERN)
+      continue;
+    uint64_t align = ptx_var_alignment(v) ? ptx_var_alignment(v) : 1;
+    uint64_t size = ptx_var_size_bytes(v);
+    total = (total + align - 1) / align * align;
+    total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+    if (total > PTX_CONST_BANK_BYTES) {
+      ptx_error(pc, v->sym.loc,
+                "'%s' takes the module's .const variables to %llu bytes, more than the %u a "
+                "module may have",
+                v->sym.name->str, (unsigned long long)total, PTX_CONST_BANK_BYTES);
+      return;
+    }
+  }
+}
+
 void ptx_b_module_end(ptx_parse_ctx *pc)
 {
   ptx_module *m = pc->m;
@@ -688,6 +714,7 @@ void ptx_b_module_end(ptx_parse_ctx *pc)
   for (uint32_t i = 0; i < m->n_funcs; i++)
     m->funcs[i]->module_index = i;
   check_section_refs(pc);
+  check_const_bytes(pc);
   /* .loc file indices must name a .file (warning: debug info only). */
   uint32_t max_file = 0;
   for (uint32_t i = 0; i < m->n_files; i++)

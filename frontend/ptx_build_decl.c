@@ -778,6 +778,16 @@ static ptx_var *make_var(ptx_parse_ctx *pc, const ptx_declspec *spec, const ptx_
       }
       v->dims[i] = n;
     }
+    /* The size in bytes must fit in 64 bits (ptxas wraps it silently). */
+    uint64_t bytes = ptx_var_elem_bytes(v);
+    for (uint32_t k = 0; k < v->n_dims; k++) {
+      if (v->dims[k] && bytes > UINT64_MAX / v->dims[k]) {
+        ptx_error(pc, d->loc, "array '%s' is too large: its size in bytes does not fit in 64 bits",
+                  name);
+        return NULL;
+      }
+      bytes *= v->dims[k] ? v->dims[k] : 1;
+    }
   }
   if (d->init) {
     if (v->space != PTX_SPACE_GLOBAL && v->space != PTX_SPACE_CONST) {

@@ -414,11 +414,65 @@ static bool check_slot(check_ctx *c, const sig_slot *s, const ptx_operand *o, in
 /* ------------------------------------------------------------------ */
 /* call: call{.uni} (rets), f, (args) {, proto | targets}              */
 
+/* Size, alignment and shape of what a call passes for one formal, or of
+ * the formal itself; ptxas matches them ("Type of argument does not match
+ * formal parameter", "Alignment of argument does not match"). */
+typedef struct call_slot {
+  uint64_t size;
+  uint32_t align;
+  bool is_array;
+} call_slot;
+
+static call_slot var_slot(const ptx_var *v)
+{
+  if (v->space == PTX_SPACE_REG) {
+    uint64_t bytes = ptx_var_elem_bytes(v);
+    return (call_slot){bytes, (uint32_t)bytes, false};
+  }
+  return (call_slot){ptx_var_size_bytes(v), ptx_var_alignment(v), v->n_dims > 0};
+}
+
+/* Checks one argument (or return value) e against formal f of callee. */
+static bool check_call_slot(check_ctx *c, const ptx_operand *e, const ptx_var *f,
+                            const ptx_func *callee, uint32_t i, const char *what)
+{
+  if ((f->flags & PTX_VARF_UNSIZED) || (e->kind != PTX_OPND_REG && e->kind != PTX_OPND_SYM))
+    return true; /* a variadic tail; constants take the formal's type */
+  const ptx_var *v = e->kind == PTX_OPND_REG ? e->u.reg.var : (const ptx_var *)e->u.sym.sym;
+  if (v->type == PTX_TYPE_PRED)
+    return true;
+  call_slot a = var_slot(v), want = var_slot(f);
+  char name[96];
+  opnd_text(e, name, sizeof name);
+  if (e->kind == PTX_OPND_SYM)
+    snprintf(name, sizeof name, "%s", v->sym.name->str);
+  const char *kind = callee->is_prototype ? "prototype" : "function";
+  if (a.size != want.size || a.is_array != want.is_array) {
+    ptx_error(c->pc, e->loc,
+              "call %s %u ('%s', %llu bytes%s) does not match parameter '%s' of %s '%s' "
+              "(%llu bytes%s)",
+              what, i + 1, name, (unsigned long long)a.size, a.is_array ? ", an array" : "",
+              f->sym.name->str, kind, callee->sym.name->str, (unsigned long long)want.size,
+              want.is_array ? ", an array" : "");
+    return false;
+  }
+  if (e->kind == PTX_OPND_SYM && f->space == PTX_SPACE_PARAM && a.align != want.align) {
+    ptx_error(c->pc, e->loc,
+              "call %s %u ('%s') is aligned to %u bytes, parameter '%s' of %s '%s' to %u", what,
+              i + 1, name, a.align, f->sym.name->str, kind, callee->sym.name->str,
+              want.align);
+    return false;
+  }
+  return true;
+}
+
 static bool check_call_list(check_ctx *c, const ptx_operand *l, int pos, uint32_t want, bool variadic,
                             const char *what)
 {
   if (l->n != want && !(variadic && l->n + 1 >= want)) {
-    ptx_error(c->pc, l->loc, "call passes %u %s, the callee takes %u", l->n, what, want);
+    /* An omitted list has no location of its own: point at the call. */
+    ptx_error(c->pc, l->kind == PTX_OPND_LIST ? l->loc : c->in->loc,
+              "call passes %u %s, the callee takes %u", l->n, what, want);
     return false;
   }
   bool ok = true;
@@ -492,9 +546,13 @@ static void check_call(check_ctx *c)
   bool variadic = callee->n_params &&
                   (callee->params[callee->n_params - 1]->flags & PTX_VARF_UNSIZED);
   static const ptx_operand empty = {0};
-  check_call_list(c, rets ? rets : &empty, 1, callee->n_rets, false, "return values");
-  check_call_list(c, args ? args : &empty, (int)(rets ? 3 : 2), callee->n_params, variadic,
-                  "arguments");
+  if (check_call_list(c, rets ? rets : &empty, 1, callee->n_rets, false, "return values") && rets)
+    for (uint32_t k = 0; k < rets->n; k++)
+      check_call_slot(c, &rets->u.list[k], callee->rets[k], callee, k, "return value");
+  if (check_call_list(c, args ? args : &empty, (int)(rets ? 3 : 2), callee->n_params, variadic,
+                      "arguments") && args)
+    for (uint32_t k = 0; k < args->n && k < callee->n_params; k++)
+      check_call_slot(c, &args->u.list[k], callee->params[k], callee, k, "argument");
   if (callee->is_entry)
     ptx_error(c->pc, target->loc, "kernel '%s' cannot be called", callee->sym.name->str);
 }
@@ -588,6 +646,13 @@ void ptx_validate_insn(ptx_parse_ctx *pc, const ptx_insn *in)
 {
   check_ctx c = {pc, in, in->form, &ptx_op_table[in->form->op], in->form->word->str};
   check_required(&c);
+  /* Constant memory is read-only to kernels (ptxas: "State space
+   * incorrect for instruction"). */
+  if ((c.info->flags & (PTX_OPF_MEM_WR | PTX_OPF_ATOMIC)) && ptx_form_has(c.f, PTX_MOD_CONST)) {
+    ptx_error(pc, in->loc, "'%s' cannot write to the .const state space, which is read-only",
+              c.word);
+    return;
+  }
   if (ptx_op_has_free_syntax((ptx_op)in->form->op)) {
     check_call(&c);
     return;

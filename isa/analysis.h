@@ -179,7 +179,11 @@ int an_preemption_points(an_func *a, uint32_t k) PTX_MUST_CHECK;
 int an_register_estimate(an_func *a) PTX_MUST_CHECK;
 
 /* The blocks of the divergent region of the conditional branch ending
- * block b: marks region[blk] = 1 (the caller zeroes it, n_blocks bytes). */
-void an_region_mark(const an_func *a, uint32_t b, uint8_t *region);
+ * block b (reached from its successors before its immediate
+ * post-dominator) into out (n_blocks entries); returns how many.  mark
+ * (n_blocks bytes) must be zero and is left zero, so that a pass over
+ * every branch costs the sizes of the regions, not the function's size
+ * per branch. */
+uint32_t an_region_blocks(const an_func *a, uint32_t b, uint8_t *mark, uint32_t *out);
 
 #endif /* PTXSIM_ISA_ANALYSIS_H */

@@ -47,23 +47,20 @@ static void block_succ_list(const cfg_insn *insns, uint32_t n, const cfg_block *
 }
 
 /* Depth-first post-order over succs (forward) or preds (reverse) from the
- * given roots; iterative so deep graphs do not overflow the C stack. */
+ * given roots; iterative so deep graphs do not overflow the C stack.
+ * work holds 2 * (n_blocks + 1) entries; nothing is allocated, so calling
+ * it once per block that reaches no exit stays linear. */
 static uint32_t post_order(const cfg *g, bool reverse, const uint32_t *roots, uint32_t n_roots,
-                           uint32_t *order, uint8_t *seen)
+                           uint32_t *order, uint8_t *seen, uint32_t *work)
 {
   uint32_t nb = g->n_blocks, n = 0;
-  uint32_t *stack = malloc(sizeof *stack * (nb + 1));
-  uint32_t *next = calloc(nb, sizeof *next);
-  if (!stack || !next) {
-    free(stack);
-    free(next);
-    return UINT32_MAX;
-  }
+  uint32_t *stack = work, *next = work + nb + 1;
   for (uint32_t r = 0; r < n_roots; r++) {
     if (seen[roots[r]])
       continue;
     uint32_t sp = 0;
     stack[sp++] = roots[r];
+    next[roots[r]] = 0;
     seen[roots[r]] = 1;
     while (sp) {
       uint32_t b = stack[sp - 1];
@@ -74,6 +71,7 @@ static uint32_t post_order(const cfg *g, bool reverse, const uint32_t *roots, ui
         uint32_t s = adj[next[b]++];
         if (!seen[s]) {
           seen[s] = 1;
+          next[s] = 0;
           stack[sp++] = s;
         }
       } else {
@@ -82,8 +80,6 @@ static uint32_t post_order(const cfg *g, bool reverse, const uint32_t *roots, ui
       }
     }
   }
-  free(stack);
-  free(next);
   return n;
 }
 
@@ -136,6 +132,59 @@ static void solve_doms(const cfg *g, bool reverse, const uint32_t *order, uint32
       }
     }
   }
+}
+
+/* Numbers the dominator tree depth-first (pre- and post-order) so that
+ * cfg_dominates is two comparisons instead of a walk up the tree, which
+ * made loop detection quadratic in long chains of blocks.  scratch holds
+ * 2 * (n_blocks + 1) entries. */
+static int dom_intervals(cfg *g, uint32_t *scratch)
+{
+  uint32_t nb = g->n_blocks;
+  /* Children lists by counting sort of idom: first[p]..first[p+1]. */
+  uint32_t *first = calloc(nb + 2, sizeof *first);
+  uint32_t *child = malloc(sizeof *child * (nb + 1));
+  uint32_t *stack = scratch, *next = scratch + nb + 1;
+  if (!first || !child) {
+    free(first), free(child);
+    return PTX_ENOMEM;
+  }
+  for (uint32_t b = 0; b < nb; b++) {
+    uint32_t p = g->blocks[b].idom;
+    if (p != UINT32_MAX && p != b)
+      first[p + 2]++;
+  }
+  for (uint32_t p = 0; p < nb; p++)
+    first[p + 2] += first[p + 1];
+  for (uint32_t b = 0; b < nb; b++) {
+    uint32_t p = g->blocks[b].idom;
+    if (p != UINT32_MAX && p != b)
+      child[first[p + 1]++] = b;
+  }
+  /* Now first[p]..first[p+1] are p's children. */
+  uint32_t clock = 0;
+  for (uint32_t r = 0; r < nb; r++) {
+    if (g->blocks[r].idom != r)
+      continue; /* only the entry is its own dominator */
+    uint32_t sp = 0;
+    stack[sp++] = r;
+    next[r] = first[r];
+    g->blocks[r].dom_pre = clock++;
+    while (sp) {
+      uint32_t b = stack[sp - 1];
+      if (next[b] < first[b + 1]) {
+        uint32_t c = child[next[b]++];
+        g->blocks[c].dom_pre = clock++;
+        next[c] = first[c];
+        stack[sp++] = c;
+      } else {
+        g->blocks[b].dom_post = clock++;
+        sp--;
+      }
+    }
+  }
+  free(first), free(child);
+  return 0;
 }
 
 int cfg_build(const cfg_insn *insns, uint32_t n, cfg *g)
@@ -219,21 +268,23 @@ int cfg_build(const cfg_insn *insns, uint32_t n, cfg *g)
   uint32_t *rpo = malloc(sizeof *rpo * (nb + 1));
   uint8_t *seen = calloc(nb + 1, 1);
   uint32_t *roots = calloc(nb + 1, sizeof *roots);
-  if (!order || !dom || !rpo || !seen || !roots) {
-    free(order), free(dom), free(rpo), free(seen), free(roots);
+  uint32_t *work = malloc(sizeof *work * 2 * ((size_t)nb + 1));
+  if (!order || !dom || !rpo || !seen || !roots || !work) {
+    free(order), free(dom), free(rpo), free(seen), free(roots), free(work);
     goto nomem;
   }
   /* Dominators from the entry. */
   uint32_t root0 = 0;
-  uint32_t no = post_order(g, false, &root0, 1, order, seen);
-  if (no == UINT32_MAX) {
-    free(order), free(dom), free(rpo), free(seen), free(roots);
-    goto nomem;
-  }
+  uint32_t no = post_order(g, false, &root0, 1, order, seen, work);
   /* The forward solver treats block 0 as fed by the root. */
   solve_doms(g, false, order, no, dom, rpo);
   for (uint32_t k = 0; k < nb; k++)
     g->blocks[k].idom = dom[k] == nb ? k : dom[k];
+
+  if (dom_intervals(g, work)) {
+    free(order), free(dom), free(rpo), free(seen), free(roots), free(work);
+    goto nomem;
+  }
 
   /* Post-dominators: roots are exit blocks; blocks that reach no exit
    * (infinite loops) are treated as exits too, so each gets an answer. */
@@ -242,22 +293,17 @@ int cfg_build(const cfg_insn *insns, uint32_t n, cfg *g)
   for (uint32_t k = 0; k < nb; k++)
     if (g->blocks[k].is_exit)
       roots[nr++] = k;
-  no = post_order(g, true, roots, nr, order, seen);
+  no = post_order(g, true, roots, nr, order, seen, work);
   for (uint32_t k = nb; k-- > 0;)
     if (!seen[k]) {
       g->blocks[k].is_exit = true; /* feeds the virtual exit */
       uint32_t one = k;
-      uint32_t more = post_order(g, true, &one, 1, order + no, seen);
-      if (more == UINT32_MAX) {
-        free(order), free(dom), free(rpo), free(seen), free(roots);
-        goto nomem;
-      }
-      no += more;
+      no += post_order(g, true, &one, 1, order + no, seen, work);
     }
   solve_doms(g, true, order, no, dom, rpo);
   for (uint32_t k = 0; k < nb; k++)
     g->blocks[k].ipdom = (dom[k] == nb || dom[k] == UINT32_MAX) ? CFG_EXIT : dom[k];
-  free(order), free(dom), free(rpo), free(seen), free(roots);
+  free(order), free(dom), free(rpo), free(seen), free(roots), free(work);
   return 0;
 
 nomem:

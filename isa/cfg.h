@@ -40,7 +40,10 @@ typedef struct cfg_block {
   uint32_t *succs, *preds;  /* block indices (no CFG_EXIT entries) */
   bool is_exit;             /* leaves the function */
   uint32_t ipdom;           /* block index, or CFG_EXIT */
-  uint32_t idom;            /* immediate dominator; the entry's is itself */
+  uint32_t idom;            /* immediate dominator; the entry's is itself;
+                               UINT32_MAX when unreachable */
+  uint32_t dom_pre, dom_post; /* interval of its subtree in the dominator
+                                 tree (cfg_dominates) */
 } cfg_block;
 
 typedef struct cfg {
@@ -58,6 +61,15 @@ void cfg_free(cfg *g);
  * leave; what the decoder and the analyses both use. */
 typedef struct ptx_func ptx_func;
 int cfg_build_ir(const ptx_func *fn, cfg *out) PTX_MUST_CHECK;
+
+/* Does block d dominate block b (both reachable)?  Constant time: d's
+ * dominator-tree interval holds b's. */
+static inline bool cfg_dominates(const cfg *g, uint32_t d, uint32_t b)
+{
+  const cfg_block *x = &g->blocks[d], *y = &g->blocks[b];
+  return x->idom != UINT32_MAX && y->idom != UINT32_MAX && x->dom_pre <= y->dom_pre &&
+         y->dom_post <= x->dom_post;
+}
 
 /* The reconvergence point of the branch ending block b: the first
  * instruction of its immediate post-dominator, or CFG_EXIT. */

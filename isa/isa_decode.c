@@ -558,8 +558,22 @@ static void decode_call(decoder *dc, isa_insn *in)
               : !strcmp(name, "free") ? 3 : 4;
     } else
       cs->callee = &dc->p->funcs[idx];
-  } else if (target_k < ir->n_opnds)
+  } else if (target_k < ir->n_opnds) {
     cs->target_slot = value_slot(dc, in, &ir->opnds[target_k], false);
+    /* The prototype or target list follows the arguments. */
+    uint32_t k = (args_k != ISA_NONE ? args_k : target_k) + 1;
+    const ptx_sym *sym = k < ir->n_opnds && ir->opnds[k].kind == PTX_OPND_SYM
+                             ? ir->opnds[k].u.sym.sym
+                             : NULL;
+    if (sym && sym->kind == PTX_SYM_PROTO)
+      cs->proto = (const ptx_func *)sym;
+    else if (sym && sym->kind == PTX_SYM_CALLTARGETS) {
+      cs->targets = (const ptx_targets *)sym;
+      if (cs->targets->n && cs->targets->items[0].kind == PTX_OPND_SYM &&
+          cs->targets->items[0].u.sym.sym->kind == PTX_SYM_FUNC)
+        cs->proto = (const ptx_func *)cs->targets->items[0].u.sym.sym;
+    }
+  }
   if (rets_k != ISA_NONE) {
     cs->n_rets = ir->opnds[rets_k].n;
     cs->rets = calloc(cs->n_rets ? cs->n_rets : 1, sizeof *cs->rets);
@@ -635,11 +649,22 @@ static int layout_function_vars(decoder *dc, const ptx_func *fn)
     f->formals = calloc(f->n_formals ? f->n_formals : 1, sizeof *f->formals);
     f->formal_slot = calloc(f->n_formals ? f->n_formals : 1, sizeof *f->formal_slot);
     f->formal_is_reg = calloc(f->n_formals ? f->n_formals : 1, sizeof *f->formal_is_reg);
-    if (!f->formals || !f->formal_slot || !f->formal_is_reg)
+    f->formal_bytes = calloc(f->n_formals ? f->n_formals : 1, sizeof *f->formal_bytes);
+    f->formal_home = calloc(f->n_formals ? f->n_formals : 1, sizeof *f->formal_home);
+    if (!f->formals || !f->formal_slot || !f->formal_is_reg || !f->formal_bytes ||
+        !f->formal_home)
       return PTX_ENOMEM;
     for (uint32_t i = 0; i < f->n_formals; i++) {
       const ptx_var *v = i < fn->n_params ? fn->params[i] : fn->rets[i - fn->n_params];
       f->formals[i] = v;
+      uint64_t bytes = v->space == PTX_SPACE_REG ? ptx_var_elem_bytes(v) : ptx_var_size_bytes(v);
+      f->formal_bytes[i] = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
+      if (v->space != PTX_SPACE_REG && bytes <= 8) {
+        /* A home for the value when the caller passes it in a register. */
+        local = align_up(local, ptx_var_alignment(v));
+        f->formal_home[i] = local;
+        local += 8;
+      }
       if (v->space == PTX_SPACE_REG) {
         f->formal_is_reg[i] = true;
         f->formal_slot[i] = f->n_slots * 32;
@@ -764,8 +789,14 @@ static int layout_module(decoder *dc)
       continue;
     uint64_t addr;
     int rc = dc->resolve(dc->ctx, v, &addr);
-    if (rc)
+    if (rc) {
+      ptx_diag_report(dc->diag, PTX_SEV_ERROR, dc->m->path, v->sym.loc,
+                      "cannot allocate .%s variable '%s' (%llu bytes): %s",
+                      v->space == PTX_SPACE_CONST ? "const" : "global", v->sym.name->str,
+                      (unsigned long long)ptx_var_size_bytes(v),
+                      rc == PTX_ENOMEM ? "out of memory" : "the loader refused it");
       return rc;
+    }
     if (map_put(&dc->globals, v, addr))
       return PTX_ENOMEM;
   }
@@ -926,6 +957,8 @@ void isa_program_free(isa_program *p)
     free(f->formals);
     free(f->formal_slot);
     free(f->formal_is_reg);
+    free(f->formal_bytes);
+    free(f->formal_home);
   }
   for (uint32_t k = 0; k < p->n_kernels; k++) {
     free(p->kernels[k].param_offset);

@@ -126,6 +126,10 @@ typedef struct isa_call_site {
   uint32_t n_args, n_rets;
   isa_call_arg *args, *rets;
   uint32_t target_slot;      /* indirect: slot holding the function address */
+  const ptx_func *proto;     /* indirect: the .callprototype, or the first
+                                of the .calltargets, that the call's
+                                arguments were checked against */
+  const ptx_targets *targets; /* indirect through .calltargets, else NULL */
 } isa_call_site;
 
 struct isa_func {
@@ -144,6 +148,10 @@ struct isa_func {
   uint32_t *formal_slot;     /* .reg formal: its register slot; .param: the
                                 read-only slot that holds its address */
   bool *formal_is_reg;
+  uint32_t *formal_bytes;    /* size of each formal */
+  uint64_t *formal_home;     /* .param formal: offset in the frame's local
+                                memory that holds it when the caller passes
+                                a register or a constant */
   uint32_t n_params;         /* the first n_params formals are parameters */
 };
 

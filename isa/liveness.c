@@ -106,9 +106,10 @@ int an_union_sets(an_func *a)
   size_t n = (size_t)a->n_insns * a->words;
   a->union_live = calloc(n ? n : 1, sizeof *a->union_live);
   uint8_t *region = calloc(a->g.n_blocks ? a->g.n_blocks : 1, 1);
+  uint32_t *blocks = malloc(sizeof *blocks * (a->g.n_blocks ? a->g.n_blocks : 1));
   uint64_t *extra = calloc(a->words, sizeof *extra);
-  if (!a->union_live || !region || !extra) {
-    free(region), free(extra);
+  if (!a->union_live || !region || !extra || !blocks) {
+    free(region), free(extra), free(blocks);
     return PTX_ENOMEM;
   }
   memcpy(a->union_live, a->live_in, sizeof *a->live_in * n);
@@ -126,10 +127,9 @@ int an_union_sets(an_func *a)
       for (uint32_t w = 0; w < a->words; w++)
         extra[w] |= r[w];
     }
-    memset(region, 0, a->g.n_blocks);
-    an_region_mark(a, in->block, region);
-    for (uint32_t j = 0; j < a->n_insns; j++)
-      if (region[a->insns[j].block]) {
+    uint32_t n_blocks = an_region_blocks(a, in->block, region, blocks);
+    for (uint32_t b = 0; b < n_blocks; b++)
+      for (uint32_t j = a->g.blocks[blocks[b]].first; j <= a->g.blocks[blocks[b]].last; j++) {
         uint64_t *u = a->union_live + (size_t)j * a->words;
         for (uint32_t w = 0; w < a->words; w++)
           u[w] |= extra[w];
@@ -139,6 +139,6 @@ int an_union_sets(an_func *a)
   for (uint32_t i = 0; i < a->n_insns; i++)
     an_set_count(a, an_set(a->union_live, a, i), &a->insns[i].union_slots,
                  &a->insns[i].union_preds);
-  free(region), free(extra);
+  free(region), free(extra), free(blocks);
   return 0;
 }

@@ -11,19 +11,6 @@
 
 #include "isa/analysis.h"
 
-static bool dominates(const cfg *g, uint32_t d, uint32_t b)
-{
-  for (uint32_t steps = 0; steps <= g->n_blocks; steps++) {
-    if (b == d)
-      return true;
-    uint32_t up = g->blocks[b].idom;
-    if (up == UINT32_MAX || up == b)
-      return false;
-    b = up;
-  }
-  return false;
-}
-
 static int cmp_loop(const void *x, const void *y)
 {
   const an_loop *a = x, *b = y;
@@ -32,41 +19,35 @@ static int cmp_loop(const void *x, const void *y)
   return a->header < b->header ? -1 : a->header > b->header;
 }
 
-static bool loop_has(const an_loop *l, uint32_t blk)
+static int cmp_u32(const void *x, const void *y)
 {
-  uint32_t lo = 0, hi = l->n_blocks;
-  while (lo < hi) {
-    uint32_t mid = (lo + hi) / 2;
-    if (l->blocks[mid] == blk)
-      return true;
-    if (l->blocks[mid] < blk)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return false;
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  return a < b ? -1 : a > b;
 }
 
-/* Collects the body of the loop headed by h in mark (1 = in the loop). */
-static uint32_t loop_body(const cfg *g, uint32_t h, uint8_t *mark, uint32_t *work)
+/* Collects the body of the loop headed by h into body (returns its size):
+ * the blocks that reach a back edge's source without passing h.  mark[b]
+ * == stamp means "in the body", so no clearing is needed between loops. */
+static uint32_t loop_body(const cfg *g, uint32_t h, uint32_t *mark, uint32_t stamp, uint32_t *body)
 {
-  uint32_t nb = g->n_blocks, n_work = 0, size = 1;
-  memset(mark, 0, nb);
-  mark[h] = 1;
+  uint32_t size = 0, done = 0;
+  mark[h] = stamp;
+  body[size++] = h;
   for (uint32_t k = 0; k < g->blocks[h].n_preds; k++) {
     uint32_t t = g->blocks[h].preds[k];
-    if (dominates(g, h, t) && !mark[t]) {
-      mark[t] = 1, size++;
-      work[n_work++] = t;
+    if (cfg_dominates(g, h, t) && mark[t] != stamp) {
+      mark[t] = stamp;
+      body[size++] = t;
     }
   }
-  while (n_work) {
-    uint32_t b = work[--n_work];
+  done = 1; /* the header's predecessors are outside the loop */
+  while (done < size) {
+    uint32_t b = body[done++];
     for (uint32_t k = 0; k < g->blocks[b].n_preds; k++) {
       uint32_t p = g->blocks[b].preds[k];
-      if (!mark[p] && g->blocks[p].idom != UINT32_MAX) {
-        mark[p] = 1, size++;
-        work[n_work++] = p;
+      if (mark[p] != stamp && g->blocks[p].idom != UINT32_MAX) {
+        mark[p] = stamp;
+        body[size++] = p;
       }
     }
   }
@@ -77,53 +58,59 @@ int an_loops(an_func *a)
 {
   const cfg *g = &a->g;
   uint32_t nb = g->n_blocks;
-  uint8_t *mark = malloc(nb ? nb : 1);
-  uint32_t *work = malloc(sizeof *work * (nb ? nb : 1));
-  int rc = mark && work ? 0 : PTX_ENOMEM;
+  uint32_t *mark = calloc(nb ? nb : 1, sizeof *mark);
+  uint32_t *body = malloc(sizeof *body * (nb ? nb : 1));
+  uint32_t cap = 0;
+  int rc = mark && body ? 0 : PTX_ENOMEM;
   for (uint32_t h = 0; !rc && h < nb; h++) {
     if (g->blocks[h].idom == UINT32_MAX)
       continue; /* unreachable */
     bool is_header = false;
-    for (uint32_t k = 0; k < g->blocks[h].n_preds; k++)
-      is_header |= g->blocks[g->blocks[h].preds[k]].idom != UINT32_MAX &&
-                   dominates(g, h, g->blocks[h].preds[k]);
+    for (uint32_t k = 0; k < g->blocks[h].n_preds && !is_header; k++)
+      is_header = cfg_dominates(g, h, g->blocks[h].preds[k]);
     if (!is_header)
       continue;
-    uint32_t size = loop_body(g, h, mark, work);
-    an_loop *loops = realloc(a->loops, sizeof *loops * (a->n_loops + 1));
+    uint32_t size = loop_body(g, h, mark, h + 1, body);
     uint32_t *blocks = malloc(sizeof *blocks * size);
-    if (!loops || !blocks) {
+    if (a->n_loops == cap) {
+      uint32_t c = cap ? 2 * cap : 8;
+      an_loop *loops = realloc(a->loops, sizeof *loops * c);
       if (loops)
-        a->loops = loops;
+        a->loops = loops, cap = c;
+    }
+    if (a->n_loops == cap || !blocks) {
       free(blocks);
       rc = PTX_ENOMEM;
       break;
     }
-    a->loops = loops;
-    uint32_t n = 0;
-    for (uint32_t b = 0; b < nb; b++)
-      if (mark[b])
-        blocks[n++] = b;
-    a->loops[a->n_loops++] = (an_loop){.header = h, .parent = AN_NONE, .n_blocks = n,
+    memcpy(blocks, body, sizeof *blocks * size);
+    qsort(blocks, size, sizeof *blocks, cmp_u32);
+    a->loops[a->n_loops++] = (an_loop){.header = h, .parent = AN_NONE, .n_blocks = size,
                                        .blocks = blocks, .is_innermost = true};
   }
-  free(mark);
-  free(work);
-  if (rc)
+  free(body);
+  if (rc) {
+    free(mark);
     return rc;
+  }
   if (a->n_loops)
     qsort(a->loops, a->n_loops, sizeof *a->loops, cmp_loop);
+  /* Natural loops are nested or disjoint, and a loop has more blocks than
+   * those it contains: outer loops come first, and the innermost loop
+   * seen so far that holds a header is its parent.  mark[b] becomes the
+   * innermost loop holding b (plus one; 0: none). */
+  memset(mark, 0, sizeof *mark * (nb ? nb : 1));
   for (uint32_t j = 0; j < a->n_loops; j++) {
     an_loop *l = &a->loops[j];
-    for (uint32_t i = j; i-- > 0;)
-      if (loop_has(&a->loops[i], l->header)) {
-        l->parent = i;
-        a->loops[i].is_innermost = false;
-        break;
-      }
+    uint32_t owner = mark[l->header];
+    if (owner) {
+      l->parent = owner - 1;
+      a->loops[owner - 1].is_innermost = false;
+    }
     l->depth = l->parent == AN_NONE ? 1 : a->loops[l->parent].depth + 1;
     for (uint32_t k = 0; k < l->n_blocks; k++) {
       const cfg_block *blk = &g->blocks[l->blocks[k]];
+      mark[l->blocks[k]] = j + 1;
       for (uint32_t i = blk->first; i <= blk->last; i++) {
         a->insns[i].loop = j; /* later loops are inner ones */
         a->insns[i].loop_depth = l->depth;
@@ -131,5 +118,6 @@ int an_loops(an_func *a)
       }
     }
   }
+  free(mark);
   return 0;
 }

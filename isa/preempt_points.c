@@ -30,10 +30,6 @@ static int add_point(an_func *a, pp_pick p, uint32_t loop)
   uint32_t at = p.best_barrier != AN_NONE ? p.best_barrier : p.best;
   if (at == AN_NONE || a->insns[at].is_preemption_point)
     return 0;
-  an_preemption_point *pps = realloc(a->pps, sizeof *pps * (a->n_pps + 1));
-  if (!pps)
-    return PTX_ENOMEM;
-  a->pps = pps;
   a->pps[a->n_pps++] = (an_preemption_point){at, loop, a->insns[at].is_barrier};
   a->insns[at].is_preemption_point = true;
   return 0;
@@ -49,6 +45,13 @@ int an_preemption_points(an_func *a, uint32_t k)
 {
   if (!k)
     k = AN_DEFAULT_PP_INTERVAL;
+  /* At most one point per loop and per window: allocated once (growing
+   * by one per point was quadratic copying in long functions). */
+  uint64_t cap = (uint64_t)a->n_loops + a->n_insns / k + 2;
+  an_preemption_point *pps = realloc(a->pps, sizeof *pps * (a->n_pps + cap));
+  if (!pps)
+    return PTX_ENOMEM;
+  a->pps = pps;
   int rc = 0;
   for (uint32_t l = 0; !rc && l < a->n_loops; l++) {
     const an_loop *loop = &a->loops[l];

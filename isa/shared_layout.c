@@ -7,9 +7,18 @@
 
 #include "isa/shared_layout.h"
 
+/* Sizes saturate at UINT64_MAX instead of wrapping, so that variables
+ * too large for any device fail the launch's shared-memory check. */
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
+  if (a > 1 && v > UINT64_MAX - (a - 1))
+    return UINT64_MAX;
   return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+  return b > UINT64_MAX - a ? UINT64_MAX : a + b;
 }
 
 static bool is_dynamic(const ptx_var *v)
@@ -122,7 +131,7 @@ int isa_shared_layout_build(const ptx_module *m, isa_shared_layout *l)
     l->offset[v] = off;
     for (uint32_t k = 0; k < n_kernels; k++)
       if (reach[(size_t)k * n + v])
-        l->kernel_bytes[kernels[k]] = off + ptx_var_size_bytes(var);
+        l->kernel_bytes[kernels[k]] = add_sat(off, ptx_var_size_bytes(var));
   }
   for (uint32_t k = 0; k < n_kernels; k++)
     l->kernel_bytes[kernels[k]] = align_up(l->kernel_bytes[kernels[k]], l->dyn_align);

@@ -47,6 +47,10 @@ typedef struct simt_frame {
   uint64_t local_base;   /* its local memory (per thread) */
   const isa_call_site *site; /* the call that created it (NULL: kernel) */
   uint64_t caller_reg_base;
+  uint64_t stack_used;   /* bytes per thread of this frame and those below
+                            it, registers included (simt_frame_bytes) */
+  uint32_t call_mask;    /* the lanes that made the call: only they take
+                            its results */
 } simt_frame;
 
 typedef struct simt_cta simt_cta;
@@ -166,7 +170,7 @@ typedef struct simt_fault {
   uint32_t size;
   uint8_t space;           /* isa_space */
   bool is_write;
-  char detail[160];
+  char detail[256];
 } simt_fault;
 
 struct simt_launch {

@@ -124,6 +124,56 @@ static void report_deadlock(simt_launch *l, simt_cta *c)
 
 /* ---- CTAs --------------------------------------------------------------- */
 
+/* CUDA gives a thread at most 512 KiB of local memory (CUDA C++
+ * Programming Guide, technical specifications). */
+#define SIMT_MAX_LOCAL_PER_THREAD (UINT64_C(512) << 10)
+
+/* The largest .local variable of the kernel, else of any function, to
+ * point a message at; NULL when there is none. */
+static const ptx_var *largest_local(const simt_launch *l)
+{
+  const ptx_var *best = NULL;
+  for (uint32_t pass = 0; pass < 2 && !best; pass++)
+    for (uint32_t i = 0; i < l->prog->n_funcs; i++) {
+      const ptx_func *fn = l->prog->funcs[i].ir;
+      if (pass == 0 && fn != l->kernel->func->ir)
+        continue;
+      for (uint32_t k = 0; k < fn->n_vars; k++) {
+        const ptx_var *v = fn->vars[k];
+        if (v->space == PTX_SPACE_LOCAL &&
+            (!best || ptx_var_size_bytes(v) > ptx_var_size_bytes(best)))
+          best = v;
+      }
+    }
+  return best;
+}
+
+/* The kernel's local memory is more than a thread may have, or more than
+ * the host can give (out of memory): say so, naming its largest
+ * variable. */
+static int local_error(simt_launch *l, uint64_t per_thread, bool too_large)
+{
+  const char *file = l->prog->ir->path ? l->prog->ir->path : "<ptx>";
+  const ptx_var *v = largest_local(l);
+  char where[64] = "", what[256] = "";
+  if (v) {
+    snprintf(where, sizeof where, ":%u:%u", v->sym.loc.line, v->sym.loc.col);
+    snprintf(what, sizeof what, " (.local variable '%s' takes %" PRIu64 " bytes)",
+             v->sym.name->str, ptx_var_size_bytes(v));
+  }
+  if (too_large)
+    launch_error(l, PTXSIM_E_LAUNCH,
+                 "%s%s: error: kernel %s needs %" PRIu64 " bytes of local memory per thread, "
+                 "more than the %" PRIu64 " a thread may have%s\n",
+                 file, where, l->kernel->func->name, per_thread, SIMT_MAX_LOCAL_PER_THREAD, what);
+  else
+    launch_error(l, PTXSIM_E_NOMEM,
+                 "%s%s: error: out of memory for the local memory of kernel %s: %" PRIu64
+                 " bytes per thread (the stack size limit included)%s\n",
+                 file, where, l->kernel->func->name, per_thread, what);
+  return too_large ? PTXSIM_E_LAUNCH : PTXSIM_E_NOMEM;
+}
+
 uint32_t simt_launch_warps_per_cta(const simt_launch *l)
 {
   uint32_t threads = l->block[0] * l->block[1] * l->block[2];
@@ -136,6 +186,8 @@ int simt_cta_init(simt_launch *l, simt_cta *c, uint32_t linear_id)
   uint32_t threads = l->block[0] * l->block[1] * l->block[2];
   uint32_t n_warps = simt_launch_warps_per_cta(l);
   uint64_t shared_bytes = k->static_shared + l->dyn_shared;
+  if (k->local_bytes > SIMT_MAX_LOCAL_PER_THREAD)
+    return local_error(l, k->local_bytes, true);
   if (c->cap_warps < n_warps) {
     simt_warp *ws = realloc(c->warps, n_warps * sizeof *ws);
     if (!ws)
@@ -167,7 +219,11 @@ int simt_cta_init(simt_launch *l, simt_cta *c, uint32_t linear_id)
     uint32_t first = i * SIMT_WARP_SIZE;
     uint32_t lanes = threads - first < SIMT_WARP_SIZE ? threads - first : SIMT_WARP_SIZE;
     if (simt_warp_init(l, c, &c->warps[i], i, first, lanes)) {
-      launch_error(l, PTXSIM_E_NOMEM, "out of memory for warp state\n");
+      uint64_t local = k->local_bytes + (k->has_recursion ? l->stack_limit : 0);
+      if (!c->warps[i].local && local > (UINT64_C(1) << 20))
+        return local_error(l, local, false);
+      launch_error(l, PTXSIM_E_NOMEM, "out of memory for warp state of kernel %s\n",
+                   k->func->name);
       return PTXSIM_E_NOMEM;
     }
   }

@@ -47,21 +47,52 @@ static void frame_activate(simt_warp *w, uint32_t fi)
   w->code = fr->func->insns;
 }
 
-/* Pushes a frame for f and fills its read-only slots.  formals[i] gives
- * the address bound to .param formal i (NULL for a kernel). */
-static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site,
-                      const uint64_t *formal_addr)
+/* What a frame of f costs per thread against the stack limit: its local
+ * memory and the registers a real call saves on the stack -- 4 bytes per
+ * register, at most the 255 a thread can have (PTX declares virtual
+ * registers; ptxas maps them onto those), and 16 bytes at least.  Every
+ * frame costs something, so that unbounded recursion of a function with
+ * no .local variables ends in a stack overflow instead of exhausting host
+ * memory. */
+static uint64_t simt_frame_bytes(const isa_func *f)
 {
-  uint64_t reg_base = 0, local_base = 0;
+  uint64_t regs = f->n_slots < 255 ? f->n_slots : 255;
+  uint64_t b = f->local_bytes + 4 * regs;
+  return b < 16 ? 16 : (b + 15) & ~UINT64_C(15);
+}
+
+/* The address a .param formal fi of a new frame is bound to: the caller's
+ * .param variable, or the frame's own home for a value passed in a
+ * register (simt_call stores it there). */
+static uint64_t formal_address(const isa_func *f, const isa_call_site *site,
+                               const uint64_t *caller_r, uint64_t local_base, uint32_t fi)
+{
+  if (!site)
+    return 0;
+  const isa_call_arg *a = fi < f->n_params ? &site->args[fi] : &site->rets[fi - f->n_params];
+  return a->by_address ? caller_r[a->slot] : local_base + f->formal_home[fi];
+}
+
+/* Pushes a frame for f, called from site (NULL for the kernel), and fills
+ * its read-only slots.  PTX_EINVAL: the stack limit would be exceeded. */
+static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site)
+{
+  uint64_t reg_base = 0, local_base = 0, stack_used = 0;
   uint32_t pred_base = 0;
   if (w->n_frames) {
     const simt_frame *top = &w->frames[w->n_frames - 1];
     reg_base = top->reg_base + (uint64_t)top->func->n_slots * SIMT_WARP_SIZE;
     pred_base = top->pred_base + top->func->n_preds;
     local_base = top->local_base + top->func->local_bytes;
-  }
+    stack_used = top->stack_used + simt_frame_bytes(f);
+  } else
+    stack_used = f->local_bytes;
   if (local_base + f->local_bytes > w->local_stride)
     return PTX_EINVAL; /* stack overflow; reported by the caller */
+  /* Recursion (or an indirect call) has no static bound: every frame
+   * counts against the stack limit. */
+  if (w->launch->kernel->has_recursion && stack_used > w->local_stride)
+    return PTX_EINVAL;
   uint64_t capf = w->cap_frames, capr = w->cap_regs, capp = w->cap_preds;
   if (grow((void **)&w->frames, &capf, w->n_frames + 1, sizeof *w->frames) ||
       grow((void **)&w->regs, &capr, reg_base + (uint64_t)f->n_slots * SIMT_WARP_SIZE,
@@ -71,12 +102,15 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
   w->cap_frames = (uint32_t)capf;
   w->cap_regs = capr;
   w->cap_preds = (uint32_t)capp;
+  const uint64_t *caller_r =
+      w->n_frames ? w->regs + w->frames[w->n_frames - 1].reg_base : NULL;
   simt_frame *fr = &w->frames[w->n_frames++];
   fr->func = f;
   fr->reg_base = reg_base;
   fr->pred_base = pred_base;
   fr->local_base = local_base;
   fr->site = site;
+  fr->stack_used = stack_used;
   uint64_t *r = w->regs + reg_base;
   /* A register a lane reads before it writes holds 0, not what the warp
    * state's previous CTA left there (which CTA that was differs between
@@ -99,7 +133,8 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
         dst[l] = local_base + s->value;
       break;
     case ISA_SLOT_FORMAL: {
-      uint64_t a = formal_addr ? formal_addr[s->value] : 0;
+      /* Addresses of .param variables are the same in every lane. */
+      uint64_t a = formal_address(f, site, caller_r, local_base, (uint32_t)s->value);
       for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
         dst[l] = a;
       break;
@@ -118,6 +153,36 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
   }
   frame_activate(w, w->n_frames - 1);
   return 0;
+}
+
+/* A lane's n bytes of local memory at addr, or NULL when out of range. */
+static uint8_t *local_at(simt_warp *w, uint32_t lane, uint64_t addr, uint32_t n)
+{
+  if (n > w->local_stride || addr > w->local_stride - n)
+    return NULL;
+  return w->local + (uint64_t)lane * w->local_stride + addr;
+}
+
+/* Moves one argument or result between a register of one frame and a
+ * .param variable of the other, in every lane: the caller passes a
+ * register to a .param formal, or a .param variable to a .reg formal. */
+static void pass_value(simt_warp *w, uint32_t lanes, uint64_t *reg, uint64_t addr, uint32_t n,
+                       bool to_memory)
+{
+  if (n > 8)
+    n = 8;
+  SIMT_FOR_EACH_LANE(lanes, l) {
+    uint8_t *h = local_at(w, l, addr, n);
+    if (!h)
+      return;
+    if (to_memory)
+      memcpy(h, &reg[l], n);
+    else {
+      uint64_t v = 0;
+      memcpy(&v, h, n);
+      reg[l] = v;
+    }
+  }
 }
 
 /* ---- the reconvergence stack ----------------------------------------- */
@@ -246,15 +311,22 @@ void simt_return(simt_warp *w, const isa_insn *in, uint32_t mask)
     simt_frame *fr = &w->frames[w->n_frames - 1];
     const isa_call_site *cs = fr->site;
     const isa_func *f = fr->func;
-    uint32_t lanes = w->stack[call_entry].mask | mask; /* original callers */
+    /* Only the lanes that called take the results: under a guarded
+     * call the others keep their registers. */
+    uint32_t lanes = fr->call_mask;
     uint64_t *caller_r = w->regs + fr->caller_reg_base;
-    (void)lanes;
     for (uint32_t i = 0; cs && i < cs->n_rets; i++) {
       uint32_t fi = f->n_params + i;
-      if (!f->formal_is_reg[fi] || cs->rets[i].by_address)
-        continue;
-      for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-        caller_r[cs->rets[i].slot + l] = w->r[f->formal_slot[fi] + l];
+      const isa_call_arg *a = &cs->rets[i];
+      if (f->formal_is_reg[fi] && !a->by_address) {
+        SIMT_FOR_EACH_LANE(lanes, l)
+        caller_r[a->slot + l] = w->r[f->formal_slot[fi] + l];
+      } else if (f->formal_is_reg[fi]) /* into the caller's .param variable */
+        pass_value(w, lanes, w->r + f->formal_slot[fi], caller_r[a->slot], f->formal_bytes[fi],
+                   true);
+      else if (!a->by_address) /* from the .param formal's home */
+        pass_value(w, lanes, caller_r + a->slot, fr->local_base + f->formal_home[fi],
+                   f->formal_bytes[fi], false);
     }
     w->n_stack = call_entry;
     stack_load_top(w);
@@ -279,49 +351,128 @@ void simt_exit(simt_warp *w, uint32_t mask)
   w->is_stopped = true; /* let the scheduler re-check barriers */
 }
 
+static const char *format_why(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static const char *format_why(char *buf, size_t len, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, len, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+/* Why an indirect call's prototype does not fit the function it reaches
+ * (written to buf), or NULL when it does: the same counts, and each
+ * parameter and result of the same size and shape, and alignment for
+ * .param ones -- what the validator requires of a direct call. */
+static const char *proto_mismatch(const isa_call_site *cs, const isa_func *callee, char *buf,
+                                  size_t len)
+{
+  const ptx_func *fn = callee->ir, *p = cs->proto;
+  if (cs->targets) {
+    bool listed = false;
+    for (uint32_t i = 0; i < cs->targets->n && !listed; i++) {
+      const ptx_operand *t = &cs->targets->items[i];
+      if (t->kind == PTX_OPND_SYM && t->u.sym.sym->kind == PTX_SYM_FUNC) {
+        const ptx_func *g = (const ptx_func *)t->u.sym.sym;
+        listed = g == fn || g->definition == fn;
+      }
+    }
+    if (!listed)
+      return format_why(buf, len,
+                        "indirect call to '%s', which is not in the .calltargets list '%s'",
+                        callee->name, cs->targets->sym.name->str);
+  }
+  const char *what = cs->targets ? "the .calltargets list's first function" : "prototype";
+  const char *pname = p ? p->sym.name->str : "?";
+  if (cs->n_args != fn->n_params || cs->n_rets != fn->n_rets)
+    return format_why(
+        buf, len, "indirect call passes %u argument%s and %u result%s, function '%s' takes %u and %u",
+        cs->n_args, cs->n_args == 1 ? "" : "s", cs->n_rets, cs->n_rets == 1 ? "" : "s",
+        callee->name, fn->n_params, fn->n_rets);
+  if (!p || p == fn || p->n_params != fn->n_params || p->n_rets != fn->n_rets)
+    return NULL; /* the counts are what the call passes, checked above */
+  for (uint32_t i = 0; i < callee->n_formals; i++) {
+    const ptx_var *a = i < fn->n_params ? p->params[i] : p->rets[i - fn->n_params];
+    const ptx_var *b = callee->formals[i];
+    if ((a->flags | b->flags) & PTX_VARF_UNSIZED)
+      continue;
+    uint64_t sa = a->space == PTX_SPACE_REG ? ptx_var_elem_bytes(a) : ptx_var_size_bytes(a);
+    uint64_t sb = callee->formal_bytes[i];
+    bool arr_a = a->space != PTX_SPACE_REG && a->n_dims;
+    bool arr_b = b->space != PTX_SPACE_REG && b->n_dims;
+    bool align = a->space == PTX_SPACE_PARAM && b->space == PTX_SPACE_PARAM &&
+                 ptx_var_alignment(a) != ptx_var_alignment(b);
+    if (sa != sb || arr_a != arr_b || align)
+      return format_why(
+          buf, len,
+          "indirect call: %s %u of %s '%s' (%llu bytes%s, .align %u) does not match '%s' of "
+          "function '%s' (%llu bytes%s, .align %u)",
+          i < fn->n_params ? "parameter" : "result", (i < fn->n_params ? i : i - fn->n_params) + 1,
+          what, pname, (unsigned long long)sa, arr_a ? ", an array" : "", ptx_var_alignment(a),
+          b->sym.name->str, callee->name, (unsigned long long)sb, arr_b ? ", an array" : "",
+          ptx_var_alignment(b));
+  }
+  return NULL;
+}
+
 void simt_call(simt_warp *w, const isa_insn *in, const isa_func *callee, uint32_t mask)
 {
   const isa_call_site *cs = in->ext;
-  uint64_t formal_addr[64];
-  if (callee->n_formals > 64) {
-    simt_fault_at(w, in, (uint32_t)__builtin_ctz(mask), SIMT_FAULT_OTHER, 0, 0, 0, false,
-                  "more than 64 parameters");
+  uint32_t first = (uint32_t)__builtin_ctz(mask);
+  /* A direct call was checked at decode; an indirect one reaches its
+   * function only now (its arguments beyond the call's would be read
+   * from past the argument list). */
+  char why[sizeof w->launch->fault.detail];
+  if (!cs->callee && proto_mismatch(cs, callee, why, sizeof why)) {
+    simt_fault_at(w, in, first, SIMT_FAULT_BAD_CALL, 0, 0, 0, false, why);
     return;
   }
-  /* Addresses of the caller's .param arguments (uniform across lanes). */
-  for (uint32_t i = 0; i < callee->n_formals; i++) {
-    const isa_call_arg *a = i < callee->n_params ? &cs->args[i] : &cs->rets[i - callee->n_params];
-    formal_addr[i] = a->by_address ? w->r[a->slot] : 0;
-  }
-  uint64_t caller_base = w->frames[w->n_frames - 1].reg_base;
-  const uint64_t *caller_r = w->r;
-  (void)caller_r;
+  const simt_frame *caller = &w->frames[w->n_frames - 1];
+  uint64_t caller_base = caller->reg_base;
+  uint32_t depth = w->n_frames;
   /* The caller resumes after the call once every lane has returned. */
   w->stack[w->n_stack - 1].pc = w->pc;
   /* Lanes that do not call (a guarded call) wait in the caller's entry,
    * which resumes after the call once the callee's entry is gone. */
-  int rc = frame_push(w, callee, cs, formal_addr);
+  int rc = frame_push(w, callee, cs);
   if (rc) {
-    simt_fault_at(w, in, (uint32_t)__builtin_ctz(mask),
-                  rc == PTX_EINVAL ? SIMT_FAULT_STACK : SIMT_FAULT_OTHER, ISA_SPACE_LOCAL, 0, 0,
-                  false, rc == PTX_EINVAL ? "call stack overflow (local memory per thread exhausted; raise the stack size limit)" : "out of memory");
+    if (rc == PTX_EINVAL)
+      format_why(why, sizeof why,
+               "call stack overflow at call depth %u: the frames need more than the %" PRIu64
+               " bytes of stack per thread (cudaLimitStackSize)",
+               depth, w->local_stride);
+    simt_fault_at(w, in, first, rc == PTX_EINVAL ? SIMT_FAULT_STACK : SIMT_FAULT_OTHER,
+                  ISA_SPACE_LOCAL, 0, 0, false,
+                  rc == PTX_EINVAL ? why : "out of memory for the call stack");
     return;
   }
-  w->frames[w->n_frames - 1].caller_reg_base = caller_base;
-  /* .reg formals take the values of the arguments. */
-  const uint64_t *cr = w->regs + caller_base;
-  for (uint32_t i = 0; i < callee->n_params; i++)
-    if (callee->formal_is_reg[i] && !cs->args[i].by_address)
+  simt_frame *fr = &w->frames[w->n_frames - 1];
+  fr->caller_reg_base = caller_base;
+  fr->call_mask = mask;
+  /* Arguments: .reg formals take the values of registers, or of .param
+   * variables; .param formals passed a register get it in their home. */
+  uint64_t *cr = w->regs + caller_base;
+  for (uint32_t i = 0; i < callee->n_params; i++) {
+    const isa_call_arg *a = &cs->args[i];
+    if (callee->formal_is_reg[i] && !a->by_address)
       for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-        w->r[callee->formal_slot[i] + l] = cr[cs->args[i].slot + l];
+        w->r[callee->formal_slot[i] + l] = cr[a->slot + l];
+    else if (callee->formal_is_reg[i])
+      pass_value(w, mask, w->r + callee->formal_slot[i], cr[a->slot], callee->formal_bytes[i],
+                 false);
+    else if (!a->by_address)
+      pass_value(w, mask, cr + a->slot, fr->local_base + callee->formal_home[i],
+                 callee->formal_bytes[i], true);
+  }
   if (stack_push(w, (simt_entry){.pc = 0, .rpc = ISA_NONE, .mask = mask,
-                                 .frame = w->n_frames - 1, .is_call = true}))
-    goto nomem;
+                                 .frame = w->n_frames - 1, .is_call = true})) {
+    simt_fault_at(w, in, first, SIMT_FAULT_OTHER, 0, 0, 0, false,
+                  "out of memory for the call stack");
+    return;
+  }
   stack_load_top(w);
-  return;
-nomem:
-  simt_fault_at(w, in, (uint32_t)__builtin_ctz(mask), SIMT_FAULT_OTHER, 0, 0, 0, false,
-                "out of memory for the call stack");
 }
 
 /* ---- barriers ----------------------------------------------------------- */
@@ -551,7 +702,7 @@ int simt_warp_init(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
       return PTX_ENOMEM;
   }
   w->local_stride = stride;
-  int rc = frame_push(w, l->kernel->func, NULL, NULL);
+  int rc = frame_push(w, l->kernel->func, NULL);
   if (!rc)
     rc = stack_push(w, (simt_entry){.pc = 0, .rpc = ISA_NONE, .mask = w->live, .frame = 0});
   if (rc)

@@ -94,35 +94,30 @@ static bool is_varying_source(const ptx_func *fn, const ptx_insn *ir)
   }
 }
 
-void an_region_mark(const an_func *a, uint32_t b, uint8_t *region)
+uint32_t an_region_blocks(const an_func *a, uint32_t b, uint8_t *mark, uint32_t *out)
 {
   const cfg *g = &a->g;
-  uint32_t stop = g->blocks[b].ipdom;
-  uint32_t *work = malloc(sizeof *work * (g->n_blocks + 1));
-  if (!work) {
-    /* Without memory, the whole function is the region (conservative). */
-    memset(region, 1, g->n_blocks);
-    return;
-  }
-  uint32_t n = 0;
+  uint32_t stop = g->blocks[b].ipdom, n = 0, done = 0;
   for (uint32_t k = 0; k < g->blocks[b].n_succs; k++) {
     uint32_t s = g->blocks[b].succs[k];
-    if (s != stop && !region[s]) {
-      region[s] = 1;
-      work[n++] = s;
+    if (s != stop && !mark[s]) {
+      mark[s] = 1;
+      out[n++] = s;
     }
   }
-  while (n) {
-    uint32_t x = work[--n];
+  while (done < n) {
+    uint32_t x = out[done++];
     for (uint32_t k = 0; k < g->blocks[x].n_succs; k++) {
       uint32_t s = g->blocks[x].succs[k];
-      if (s != stop && !region[s]) {
-        region[s] = 1;
-        work[n++] = s;
+      if (s != stop && !mark[s]) {
+        mark[s] = 1;
+        out[n++] = s;
       }
     }
   }
-  free(work);
+  for (uint32_t i = 0; i < n; i++)
+    mark[out[i]] = 0;
+  return n;
 }
 
 /* The register a conditional branch decides on: the guard of bra, the
@@ -150,9 +145,11 @@ int an_uniformity(an_func *a)
   uint32_t nb = a->g.n_blocks;
   a->reg_uniform = malloc(a->n_regs ? a->n_regs : 1);
   uint8_t *region = calloc(nb ? nb : 1, 1);
+  uint32_t *blocks = malloc(sizeof *blocks * (nb ? nb : 1));
   uint8_t *is_source = calloc(a->n_insns ? a->n_insns : 1, 1);
-  if (!a->reg_uniform || !region || !is_source) {
+  if (!a->reg_uniform || !region || !is_source || !blocks) {
     free(region);
+    free(blocks);
     free(is_source);
     return PTX_ENOMEM;
   }
@@ -170,6 +167,7 @@ int an_uniformity(an_func *a)
   uint8_t *in_region = calloc(a->n_insns ? a->n_insns : 1, 1);
   if (!in_region) {
     free(region);
+    free(blocks);
     free(is_source);
     return PTX_ENOMEM;
   }
@@ -182,26 +180,24 @@ int an_uniformity(an_func *a)
       br->can_diverge = br->is_cond_branch && branch_is_varying(a, b);
       if (!br->can_diverge)
         continue;
-      memset(region, 0, nb ? nb : 1);
-      an_region_mark(a, br->block, region);
+      uint32_t n_blocks = an_region_blocks(a, br->block, region, blocks);
       /* Lanes that skipped a write in the region keep the old value: after
        * the reconvergence point the register differs between lanes.  A
        * value that dies before it stays consistent among the lanes that
        * run together (they took the same side); without a reconvergence
        * point the sides never run together again. */
       const uint64_t *joined = br->reconv != AN_NONE ? an_set(a->live_in, a, br->reconv) : NULL;
-      for (uint32_t i = 0; i < a->n_insns; i++) {
-        if (!region[a->insns[i].block])
-          continue;
-        in_region[i] = 1;
-        for (uint32_t k = 0; joined && k < a->insns[i].n_defs; k++) {
-          uint32_t d = a->insns[i].defs[k];
-          if (an_set_has(joined, d) && a->reg_uniform[d]) {
-            a->reg_uniform[d] = false;
-            changed = true;
+      for (uint32_t j = 0; j < n_blocks; j++)
+        for (uint32_t i = a->g.blocks[blocks[j]].first; i <= a->g.blocks[blocks[j]].last; i++) {
+          in_region[i] = 1;
+          for (uint32_t k = 0; joined && k < a->insns[i].n_defs; k++) {
+            uint32_t d = a->insns[i].defs[k];
+            if (an_set_has(joined, d) && a->reg_uniform[d]) {
+              a->reg_uniform[d] = false;
+              changed = true;
+            }
           }
         }
-      }
     }
     for (uint32_t i = 0; i < a->n_insns; i++) {
       an_insn *in = &a->insns[i];
@@ -225,6 +221,7 @@ int an_uniformity(an_func *a)
     a->n_divergent_branches += a->insns[i].can_diverge;
   }
   free(region);
+  free(blocks);
   free(is_source);
   return 0;
 }

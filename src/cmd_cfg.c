@@ -50,20 +50,6 @@ static edge_kind edge_of(const an_func *a, uint32_t b, uint32_t s)
   return EDGE_FALL;
 }
 
-/* Does d dominate b (both reachable)? */
-static bool dominates(const cfg *g, uint32_t d, uint32_t b)
-{
-  for (uint32_t steps = 0; steps <= g->n_blocks; steps++) {
-    if (b == d)
-      return true;
-    uint32_t up = g->blocks[b].idom;
-    if (up == UINT32_MAX || up == b)
-      return false;
-    b = up;
-  }
-  return false;
-}
-
 static bool is_reachable(const cfg *g, uint32_t b)
 {
   return g->blocks[b].idom != UINT32_MAX;
@@ -71,7 +57,7 @@ static bool is_reachable(const cfg *g, uint32_t b)
 
 static bool is_back_edge(const an_func *a, uint32_t b, uint32_t s)
 {
-  return is_reachable(&a->g, b) && dominates(&a->g, s, b);
+  return is_reachable(&a->g, b) && cfg_dominates(&a->g, s, b);
 }
 
 /* The conditional branch ending block b, or AN_NONE. */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -323,17 +324,37 @@ static int check_args(run_ctx *c)
   return CLI_OK;
 }
 
-/* Reads a whole file into *data (malloc'd; NULL when empty). */
-static int read_file(const char *path, unsigned char **data, uint64_t *len)
+/* Without buf:BYTES, what a file that is not a regular one (a pipe, a
+ * device such as /dev/zero) may give before the buffer is too large. */
+#define RUN_IN_STREAM_MAX (UINT64_C(256) << 20)
+
+/* Reads at most max bytes of a file (RUN_IN_STREAM_MAX when it is not a
+ * regular one) into *data (malloc'd; NULL when empty); *more tells whether
+ * it holds further bytes, *size is its size when it is a regular file
+ * (else UINT64_MAX: a stream such as /dev/zero may never end, so it is
+ * read no further than needed). */
+static int read_file(const char *path, uint64_t max, unsigned char **data, uint64_t *len,
+                     bool *more, uint64_t *size)
 {
   FILE *f = fopen(path, "rb");
   if (!f)
     return -1;
+  struct stat st;
+  *size = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : UINT64_MAX;
+  if (*size == UINT64_MAX && max > RUN_IN_STREAM_MAX)
+    max = RUN_IN_STREAM_MAX;
   unsigned char *buf = NULL;
   size_t n = 0, cap = 0;
+  *more = false;
   for (;;) {
+    if (n == max) {
+      *more = fgetc(f) != EOF;
+      break;
+    }
     if (n == cap) {
       cap = cap ? 2 * cap : 65536;
+      if (cap > max)
+        cap = (size_t)max;
       unsigned char *b = realloc(buf, cap);
       if (!b) {
         free(buf);
@@ -371,19 +392,30 @@ static int make_buffers(run_ctx *c)
       continue;
     }
     unsigned char *data = NULL;
-    uint64_t len = 0;
-    if (a->in_path && read_file(a->in_path, &data, &len) != 0) {
+    uint64_t len = 0, file_size = 0;
+    bool more = false;
+    uint64_t max = a->has_size ? a->buf_bytes : UINT64_MAX;
+    if (a->in_path && read_file(a->in_path, max, &data, &len, &more, &file_size) != 0) {
       fprintf(stderr, "%s: error: cannot read (for --arg %s): %s\n", a->in_path, a->spec,
               strerror(errno));
       return CLI_FAIL;
     }
     uint64_t bytes = a->has_size ? a->buf_bytes : len;
-    if (len > bytes) {
-      fprintf(stderr, "ptxsim: error: --arg %s: %s has %" PRIu64 " bytes, more than the %" PRIu64
-                      "-byte buffer\n", a->spec, a->in_path, len, bytes);
+    if (more && (file_size != UINT64_MAX || !a->has_size)) {
+      /* A regular file must fit; a stream fills buf:BYTES and stops. */
+      if (file_size != UINT64_MAX)
+        fprintf(stderr, "ptxsim: error: --arg %s: %s has %" PRIu64 " bytes, more than the %"
+                        PRIu64 "-byte buffer\n", a->spec, a->in_path, file_size, bytes);
+      else
+        fprintf(stderr, "ptxsim: error: --arg %s: %s is not a regular file and gives more than "
+                        "%" PRIu64 " bytes; give the buffer's size (buf:BYTES,in=PATH)\n",
+                a->spec, a->in_path, RUN_IN_STREAM_MAX);
       free(data);
       return CLI_FAIL;
     }
+    if (a->in_path && a->has_size && len < bytes && file_size == UINT64_MAX)
+      fprintf(stderr, "ptxsim: note: --arg %s: %s ended after %" PRIu64 " of the buffer's %"
+                      PRIu64 " bytes; the rest is zero\n", a->spec, a->in_path, len, bytes);
     run_buf *b = &c->bufs[i];
     b->bytes = bytes;
     size_t alloc = bytes ? (size_t)bytes : 1;

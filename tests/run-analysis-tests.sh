@@ -217,6 +217,41 @@ else
   sed 's/^/  | /' "$tmp/err"
 fi
 
+# Scale: 200 000 labels in one kernel, 100 000 units of a divergent skip
+# inside a uniform self-loop.  Dominance, loops, divergent regions and
+# liveness used to be quadratic in blocks (this never finished); now each
+# command takes seconds.  Counts by hand: 4 + 4 * N + 1 instructions; a
+# block for the prologue, three per unit, one for ret; one loop and two
+# conditional branches per unit, of which the %tid.x one can diverge.
+N=100000
+awk -v n="$N" 'BEGIN {
+  print ".version 7.8\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u32 a)\n{"
+  print "\t.reg .pred %p<3>;\n\t.reg .b32 %r<4>;\n\tld.param.u32 %r3, [a];\n\tmov.u32 %r2, %tid.x;"
+  print "\tsetp.eq.u32 %p1, %r2, 0;\n\tsetp.eq.u32 %p2, %r3, 0;"
+  for (i = 0; i < n; i++)
+    printf "$L%d:\n\tadd.s32 %%r1, %%r1, 1;\n\t@%%p1 bra $S%d;\n\tadd.s32 %%r1, %%r1, 2;\n$S%d:\n\t@%%p2 bra $L%d;\n",
+      i, i, i, i
+  print "\tret;\n}"
+}' >"$tmp/chain.ptx"
+for cmd in cfg liveness; do
+  start=$(date +%s)
+  if "$PTXSIM" "$cmd" "$tmp/chain.ptx" >"$tmp/chain.out" 2>"$tmp/err"; then
+    secs=$(($(date +%s) - start))
+    echo "note: ptxsim $cmd on $((2 * N)) labels: about $secs s"
+    # Quadratic work took minutes; allow for slow (sanitizer) builds.
+    [ "$secs" -le 60 ] || failed "ptxsim $cmd on $((2 * N)) labels took $secs s"
+  else
+    failed "ptxsim $cmd on $((2 * N)) labels failed"
+    sed 's/^/  | /' "$tmp/err"
+  fi
+  case $cmd in
+  cfg) want="kernel k: $((4 * N + 5)) instructions, $((3 * N + 2)) blocks, $N loops, 0 barriers, $((2 * N)) conditional branches ($N can diverge)" ;;
+  liveness) want="kernel k: $((4 * N + 5)) instructions, 7 registers (4 slots, 3 predicates)" ;;
+  esac
+  [ "$(head -n 1 "$tmp/chain.out")" = "$want" ] ||
+    failed "ptxsim $cmd on $((2 * N)) labels: got '$(head -n 1 "$tmp/chain.out")', want '$want'"
+done
+
 if $have_python; then
   for f in "$tmp"/json/*.json; do
     echo "$f"

@@ -300,6 +300,22 @@ n=$((n + 1))
 expect_status 1 "in= larger than the buffer" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
   --arg buf:8,in="$tmp/a.bin" --arg buf:4 --arg buf:4 --arg u32:1
 expect_grep "$tmp/err" "more than the 8-byte buffer" "in= too large message"
+# A stream is read no further than the buffer (it used to be read to its
+# end: /dev/zero never ends); a short one is noted, one without a size is
+# bounded.
+expect_status 0 "in=/dev/zero" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 2 --stats none \
+  --arg buf:8,in=/dev/zero --arg buf:8 --arg buf:8,out="$tmp/z.bin" --arg u32:2
+n=$((n + 1))
+[ "$(get_u32 "$tmp/z.bin" | tr '\n' ' ')" = "0 0 " ] || failed "in=/dev/zero: wrong result"
+expect_status 0 "short stream" sh -c 'printf "\001\000\000\000" | "$1" run "$2" -k vecadd -g 1 \
+  -b 2 --stats none --arg buf:8,in=/dev/stdin --arg buf:8 --arg buf:8 --arg u32:2' sh "$PTXSIM" \
+  "$vecadd"
+expect_grep "$tmp/err" "/dev/stdin ended after 4 of the buffer's 8 bytes; the rest is zero" \
+  "short stream note"
+expect_status 1 "unbounded stream" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --arg buf:in=/dev/zero --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "/dev/zero is not a regular file and gives more than 268435456 bytes" \
+  "unbounded stream message"
 expect_status 1 "out of bounds" "$PTXSIM" run "$fix/faults.ptx" -k oob_write -g 1 -b 4 \
   --arg buf:16,out="$tmp/never.bin"
 expect_grep "$tmp/err" "faults.ptx:20:2: error: st.global.u32: invalid write of size 4 .* (out of bounds)" \
@@ -316,6 +332,57 @@ expect_status 1 "deadlock" "$PTXSIM" run "$fix/faults.ptx" -k deadlock -g 1 -b 6
 expect_grep "$tmp/err" "error: barrier deadlock" "deadlock message"
 expect_status 1 "launch limits" "$PTXSIM" run "$fix/faults.ptx" -k trap_now -g 1 -b 2048
 expect_grep "$tmp/err" "exceeds the device.s" "launch limits message"
+# Calls: arguments and results passed in registers to .param formals and
+# the other way round, more than 64 parameters; indirect calls whose
+# prototype or target list does not fit the function reached are faults
+# (they read past the argument list); recursion without end overflows the
+# stack even with no .local variables (it used to exhaust host memory).
+calls=$srcdir/tests/run/calls.ptx
+line_of() { grep -n -- "$1" "$calls" | head -1 | cut -d: -f1; }
+expect_status 0 "mixed call arguments" "$PTXSIM" run "$calls" -k mixed -g 1 -b 2 --stats none \
+  --arg buf:16,out="$tmp/mixed.bin"
+n=$((n + 1))
+[ "$(get_u32 "$tmp/mixed.bin" | tr '\n' ' ')" = "42 42 43 2485 " ] ||
+  failed "mixed call arguments: got $(get_u32 "$tmp/mixed.bin" | tr '\n' ' ')"
+expect_status 0 "guarded call" "$PTXSIM" run "$calls" -k guarded -g 1 -b 4 --stats none \
+  --arg buf:16,out="$tmp/guarded.bin"
+n=$((n + 1))
+[ "$(get_u32 "$tmp/guarded.bin" | tr '\n' ' ')" = "1 2 2 3 " ] ||
+  failed "guarded call: got $(get_u32 "$tmp/guarded.bin" | tr '\n' ' ')"
+expect_status 0 "indirect call that fits" "$PTXSIM" run "$calls" -k proto_call -g 1 -b 2 \
+  --stats none --arg buf:4,out="$tmp/proto.bin" --arg u32:0
+n=$((n + 1))
+[ "$(get_u32 "$tmp/proto.bin")" = 6 ] || failed "indirect call: got $(get_u32 "$tmp/proto.bin")"
+at="calls.ptx:$(line_of 'call (rv), %rd2, (p0), proto;'):2: error: call: "
+expect_status 1 "prototype with fewer parameters" "$PTXSIM" run "$calls" -k proto_call -g 1 \
+  -b 2 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "${at}indirect call passes 1 argument and 1 result, function 'two' takes 2 and 1" \
+  "fewer parameters message"
+expect_grep "$tmp/err" "in kernel proto_call, block (0,0,0), thread (0,0,0)" "bad call location"
+expect_status 1 "prototype with 69 fewer parameters" "$PTXSIM" run "$calls" -k proto_call -g 1 \
+  -b 2 --arg buf:4 --arg u32:2
+expect_grep "$tmp/err" "function 'many' takes 70 and 1" "69 fewer parameters message"
+expect_status 1 "prototype parameter size" "$PTXSIM" run "$calls" -k proto_call -g 1 -b 2 \
+  --arg buf:4 --arg u32:3
+expect_grep "$tmp/err" "${at}indirect call: parameter 1 of prototype 'proto' (4 bytes, .align 4) does not match 'a' of function 'wide' (8 bytes, .align 8)" \
+  "parameter size message"
+expect_status 1 "call outside .calltargets" "$PTXSIM" run "$calls" -k unlisted -g 1 -b 1 \
+  --arg buf:4
+expect_grep "$tmp/err" "calls.ptx:$(line_of 'call (rv), %rd2, (p0), targets;'):2: error: call: indirect call to 'one_too', which is not in the .calltargets list 'targets'" \
+  ".calltargets message"
+expect_status 1 "unbounded recursion" "$PTXSIM" run "$calls" -k recurse_forever -g 1 -b 32
+expect_grep "$tmp/err" "calls.ptx:$(line_of 'call (%x2), down'):2: error: call: call stack overflow at call depth [0-9]*: the frames need more than the 65536 bytes of stack per thread" \
+  "stack overflow message"
+expect_grep "$tmp/err" "in kernel recurse_forever, function down, block (0,0,0), thread (0,0,0)" \
+  "stack overflow location"
+# Memory no device has: located messages naming the variable (they used
+# to say "could not decode the module" and "out of memory for warp state").
+expect_status 1 "64 TiB .global" "$PTXSIM" run "$fix/huge_global.ptx" -k k -g 1 -b 1
+expect_grep "$tmp/err" "huge_global.ptx:7:22: error: cannot allocate .global variable 'huge' (70368744177664 bytes): out of memory" \
+  "huge .global message"
+expect_status 1 "1 GiB .local" "$PTXSIM" run "$fix/huge_local.ptx" -k k -g 1 -b 1 --arg u32:0
+expect_grep "$tmp/err" "huge_local.ptx:10:22: error: kernel k needs 1073741824 bytes of local memory per thread, more than the 524288 a thread may have (.local variable 'frame' takes 1073741824 bytes)" \
+  "huge .local message"
 expect_status 1 "unwritable out= file" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 1 --stats none \
   --arg buf:8,out="$tmp/no-dir/x.bin" --arg u32:0
 expect_grep "$tmp/err" "x.bin: error: cannot write" "unwritable file message"
