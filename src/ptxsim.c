@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "src/cli.h"
 
@@ -226,6 +227,32 @@ int cli_option_value(int argc, char **argv, int *i, const char *short_name,
     return -1;
   *val = argv[++*i];
   return 1;
+}
+
+static const char *const progress_names[] = {"auto", "always", "never"};
+
+int cli_parse_progress(const char *s, cli_progress *out)
+{
+  for (size_t i = 0; i < sizeof progress_names / sizeof progress_names[0]; i++)
+    if (strcmp(s, progress_names[i]) == 0) {
+      *out = (cli_progress)i;
+      return 0;
+    }
+  return -1;
+}
+
+const char *cli_progress_name(cli_progress p)
+{
+  return progress_names[p];
+}
+
+ptxsim_progress cli_progress_when(cli_progress p, bool stderr_has_trace)
+{
+  if (p == CLI_PROGRESS_ALWAYS)
+    return PTXSIM_PROGRESS_AT_ONCE;
+  if (p == CLI_PROGRESS_AUTO && !stderr_has_trace && isatty(STDERR_FILENO))
+    return PTXSIM_PROGRESS_DELAYED;
+  return PTXSIM_PROGRESS_OFF;
 }
 
 int cli_usage_error(const char *command, const char *fmt, ...)

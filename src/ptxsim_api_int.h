@@ -29,7 +29,6 @@ struct report_state **api_report(ptxsim_device *d);
 typedef struct api_timing {
   ptxsim_mode mode;
   tm_config *cfg;          /* NULL: the embedded default, made when needed */
-  bool progress;
   bool has_result;         /* a timing launch has run */
   tm_result last;
   char *last_kernel;
@@ -42,5 +41,25 @@ api_timing *api_timing_of(ptxsim_device *d);
 /* Runs l in timing mode (the device is in it). */
 int api_timing_run(ptxsim_device *d, simt_launch *l);
 void api_timing_release(api_timing *t);
+
+/* The progress line of a device (ptxsim_progress.c): while a launch runs,
+ * at most four times a second, one line on stderr rewritten in place and
+ * erased when the launch ends. */
+typedef struct api_progress {
+  simt_progress hook;      /* what the launch is told through */
+  ptxsim_progress when;    /* ptxsim_device_set_progress */
+  uint64_t n_launches;     /* launches on the device so far */
+  const char *kernel;      /* the running launch's kernel */
+  double launch_start;     /* when it started, seconds (CLOCK_MONOTONIC) */
+  double next_line;        /* no line before this time */
+  FILE *out;               /* device printf's stream, flushed before a line */
+} api_progress;
+
+api_progress *api_progress_of(ptxsim_device *d);
+/* Counts the launch l about to run and, when the line is on, attaches the
+ * display to it; out is where its printf goes. */
+void api_progress_begin(api_progress *p, simt_launch *l, FILE *out);
+/* Erases the line if the launch showed one and detaches the display. */
+void api_progress_end(api_progress *p, simt_launch *l);
 
 #endif /* PTXSIM_SRC_PTXSIM_API_INT_H */
