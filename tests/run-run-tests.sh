@@ -327,6 +327,19 @@ expect_status 1 "progress, timing" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 64
   --mode timing --max-instructions 1000 --progress always
 expect_grep "$tmp/err" "ptxsim: launch 1, spin: CTAs 0/64, cycle [1-9][0-9]*, IPC [0-9.]*, " \
   "timing progress line"
+# Device printf erases the line first, so that on a terminal (script's,
+# where stdout is line-buffered) its output starts a clean line.
+if command -v script >/dev/null 2>&1; then
+  n=$((n + 1))
+  script -qec "\"$PTXSIM\" run \"$fix/hello.ptx\" -g 1 -b 3 --arg buf:24 --arg u32:10 \
+    --stats none --progress=always" /dev/null >"$tmp/both" 2>&1 </dev/null
+  cr=$(printf '\r') esc=$(printf '\033')
+  grep -q "launch 1, hello: CTAs 0/1.*$cr$esc\[Kv=10" "$tmp/both" ||
+    failed "device printf after the progress line: $(od -c "$tmp/both" | head -5)"
+fi
+expect_status 0 "printf with the progress line" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 3 \
+  --arg buf:24 --arg u32:10 --stats none --progress=always
+expect_same "$tmp/hello.want" "$tmp/out" "printf output with the progress line"
 expect_status 1 "progress auto, not a terminal" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 2 \
   -b 64 --max-instructions 300000000
 n=$((n + 1))
