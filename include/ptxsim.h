@@ -463,9 +463,30 @@ int ptxsim_device_dump_config(const ptxsim_device *d, FILE *out);
  * PTXSIM_E_INVALID when no timing launch has run. */
 int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json);
 
-/* Whether timing-mode launches print a progress line on stderr (cycles,
- * IPC, CTAs finished, simulation rate) about once a second. */
-int ptxsim_device_set_progress(ptxsim_device *d, int on);
+/* The device's simulated time in timing mode: the core cycles of every
+ * timing launch so far (gpu_tot_sim_cycle; launches run one after another,
+ * and nothing else takes simulated time) and the core clock of its
+ * configuration in MHz (-gpgpu_clock_domains), so that cycles / core_mhz
+ * is microseconds.  Either pointer may be NULL.  PTXSIM_E_INVALID in
+ * functional mode, which has no notion of time. */
+int ptxsim_timing_clock(const ptxsim_device *d, uint64_t *cycles, double *core_mhz);
+
+/* Whether launches show a progress line on stderr while they run: the
+ * launches so far, the kernel, CTAs finished of all, simulated thread
+ * instructions per second and, in timing mode, the cycle and IPC.  The
+ * line is rewritten in place at most four times a second and erased when
+ * the launch ends; it changes nothing the launch computes or counts.
+ * PTXSIM_PROGRESS_DELAYED (for a terminal) shows the first line half a
+ * second into the device's first launch, so that short runs show none;
+ * PTXSIM_PROGRESS_AT_ONCE (for logs and tests) as each launch starts,
+ * interval allowing.  Off by default. */
+typedef enum ptxsim_progress {
+  PTXSIM_PROGRESS_OFF = 0,
+  PTXSIM_PROGRESS_DELAYED = 1,
+  PTXSIM_PROGRESS_AT_ONCE = 2
+} ptxsim_progress;
+
+int ptxsim_device_set_progress(ptxsim_device *d, ptxsim_progress when);
 
 #ifdef __cplusplus
 }

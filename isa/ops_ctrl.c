@@ -237,6 +237,9 @@ static void do_printf(simt_warp *w, const isa_insn *in, uint32_t lane)
   if (!fmt)
     return;
   FILE *out = w->launch->out ? w->launch->out : stdout;
+  simt_progress *pg = w->launch->progress;
+  if (pg && pg->is_shown)
+    pg->hide(pg->ctx);
   uint64_t off = 0;
   int written = 0;
   for (size_t i = 0; i < flen; i++) {

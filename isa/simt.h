@@ -82,6 +82,20 @@ typedef struct simt_observer {
 } simt_observer;
 typedef struct isa_tex_table isa_tex_table; /* tex_sample.h */
 
+/* A progress display told now and then how a launch goes (the device's,
+ * src/ptxsim_progress.c): the functional loop calls tell once the launch's
+ * warp instructions reach at (tell moves at on), the timing loop every few
+ * thousand clock steps; ctas_done of n_ctas have finished.  Device printf
+ * calls hide first while a line is shown, so that the two do not mix.
+ * Only a display: nothing the launch computes depends on it. */
+typedef struct simt_progress {
+  void *ctx;
+  void (*tell)(void *ctx, const simt_launch *l, uint64_t ctas_done, uint64_t n_ctas);
+  void (*hide)(void *ctx);
+  uint64_t at;
+  bool is_shown;
+} simt_progress;
+
 /* What went wrong in a launch (the first fault stops it). */
 typedef enum simt_fault_kind {
   SIMT_FAULT_NONE,
@@ -197,6 +211,7 @@ struct simt_launch {
                                   %clock reads (NULL: functional mode, where
                                   %clock counts warp instructions) */
   const simt_observer *observer; /* NULL, or told about every instruction */
+  simt_progress *progress;     /* NULL, or told how the launch goes */
 };
 
 /* ---- registers ------------------------------------------------------ */

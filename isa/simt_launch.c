@@ -375,6 +375,9 @@ static int cta_run(simt_launch *l, simt_cta *c)
   if (ob && ob->on_cta_begin)
     ob->on_cta_begin(ob->ctx, c, 0);
   for (;;) {
+    if (PTX_UNLIKELY(l->progress && l->warp_insns >= l->progress->at))
+      l->progress->tell(l->progress->ctx, l, c->linear_id,
+                        (uint64_t)l->grid[0] * l->grid[1] * l->grid[2]);
     bool progress = false, any_left = false;
     for (uint32_t i = 0; i < c->n_warps; i++) {
       simt_warp *w = &c->warps[i];

@@ -125,23 +125,11 @@ static double seconds_since(const struct timespec *t0)
   return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-static void progress_line(const tm_gpu *g, double secs)
-{
-  const simt_launch *l = g->l;
-  fprintf(stderr,
-          "\rptxsim: cycle %" PRIu64 ", IPC %.2f, CTAs %u/%u, %.0f cycles/s, %.2f M insn/s   ",
-          g->now, g->now ? (double)l->thread_insns / (double)g->now : 0.0, g->ctas_done, g->n_ctas,
-          secs > 0 ? (double)g->now / secs : 0.0,
-          secs > 0 ? (double)l->thread_insns / secs * 1e-6 : 0.0);
-  fflush(stderr);
-}
-
 /* The clock loop; returns 0 or the launch's status. */
-static int run_loop(tm_gpu *g, const tm_run_opts *o, const struct timespec *t0)
+static int run_loop(tm_gpu *g)
 {
   simt_launch *l = g->l;
   const tm_config *conf = g->conf;
-  double next_report = 1.0;
   uint64_t iter = 0;
   for (;;) {
     uint64_t now = g->now;
@@ -195,13 +183,8 @@ static int run_loop(tm_gpu *g, const tm_run_opts *o, const struct timespec *t0)
       return l->status;
     }
     g->now = next;
-    if (o && o->progress && (++iter & 0xfff) == 0) {
-      double secs = seconds_since(t0);
-      if (secs >= next_report) {
-        progress_line(g, secs);
-        next_report = secs + 1.0;
-      }
-    }
+    if (PTX_UNLIKELY(l->progress) && (iter++ & 0xfff) == 0)
+      l->progress->tell(l->progress->ctx, l, g->ctas_done, g->n_ctas);
   }
 }
 
@@ -235,8 +218,7 @@ static void collect(const tm_gpu *g, tm_result *r)
     mem_sys_get_stats(g->mem, &r->mem);
 }
 
-int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, const tm_run_opts *o,
-           tm_result *res)
+int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res)
 {
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -312,9 +294,7 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, const tm_r
     launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",
                 err[0] ? err : "out of memory");
   } else {
-    rc = run_loop(&g, o, &t0);
-    if (o && o->progress)
-      fputs("\r\033[K", stderr);
+    rc = run_loop(&g);
   }
   for (uint32_t s = 0; g.sms && s < g.n_sms; s++)
     sm_finish(&g.sms[s], g.now);

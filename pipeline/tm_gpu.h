@@ -39,20 +39,15 @@ typedef struct tm_result {
   double wall_seconds;
 } tm_result;
 
-/* Options of one run. */
-typedef struct tm_run_opts {
-  bool progress;                  /* a progress line on stderr, about once a second */
-} tm_run_opts;
-
 typedef struct tm_gpu tm_gpu;
 
 /* Runs the launch l (set up as for simt_run) on the GPU conf describes;
  * k is l's kernel built under conf (tm_kernel_build; callers keep it for
  * later launches of the kernel).  Returns 0 or a PTXSIM_E_* code with
  * l->message set; res is filled in both cases (with what ran until the
- * stop). */
-int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, const tm_run_opts *o,
-           tm_result *res);
+ * stop).  A progress display attached to l (l->progress) is told how the
+ * launch goes on its first clock step and every few thousand after. */
+int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res);
 
 /* For sm_core.c: a CTA finished on sm at cycle now. */
 void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now);

@@ -151,6 +151,56 @@ static uint64_t env_count(const char *name, uint64_t def)
   return n;
 }
 
+/* PTXSIM_CONFIG_OPTIONS (ptxsim exec --option, which checked them): one
+ * -NAME=VALUE a line, applied in order over PTXSIM_CONFIG. */
+static void apply_config_options(ptxsim_device *d)
+{
+  const char *list = getenv("PTXSIM_CONFIG_OPTIONS");
+  for (const char *p = list; p && *p;) {
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    const char *eq = memchr(p, '=', len);
+    char name[256], value[4096];
+    if (*p != '-' || !eq || (size_t)(eq - p) >= sizeof name ||
+        len - (size_t)(eq - p) > sizeof value) {
+      rt_message_once("PTXSIM_CONFIG_OPTIONS",
+                      "warning: ignoring PTXSIM_CONFIG_OPTIONS line '%.*s' (not -NAME=VALUE)",
+                      (int)len, p);
+    } else {
+      snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
+      snprintf(value, sizeof value, "%.*s", (int)(len - (size_t)(eq - p) - 1), eq + 1);
+      char *messages = NULL;
+      if (ptxsim_device_set_config_option(d, name, value, &messages) != PTXSIM_OK) {
+        const char *why = messages ? messages : "not a valid option";
+        size_t n = strlen(why);
+        while (n && why[n - 1] == '\n')
+          n--;
+        rt_message_once("PTXSIM_CONFIG_OPTIONS", "warning: ignoring option %s=%s: %.*s", name,
+                        value, (int)n, why);
+      }
+      ptxsim_free(messages);
+    }
+    p = end ? end + 1 : p + len;
+  }
+}
+
+/* PTXSIM_PROGRESS (ptxsim exec --progress): always (from the first
+ * launch on), never, or auto (the default): half a second into the first
+ * launch, when stderr is a terminal that no mask trace writes to. */
+static ptxsim_progress progress_when(const rt_state *st)
+{
+  const char *v = getenv("PTXSIM_PROGRESS");
+  if (v && strcmp(v, "always") == 0)
+    return PTXSIM_PROGRESS_AT_ONCE;
+  if (v && strcmp(v, "never") == 0)
+    return PTXSIM_PROGRESS_OFF;
+  if (v && *v && strcmp(v, "auto") != 0)
+    rt_message_once("PTXSIM_PROGRESS",
+                    "warning: ignoring PTXSIM_PROGRESS='%s' (auto, always or never)", v);
+  return st->report_trace != stderr && isatty(STDERR_FILENO) ? PTXSIM_PROGRESS_DELAYED
+                                                             : PTXSIM_PROGRESS_OFF;
+}
+
 cudaError_t rt_ensure_device(rt_state *st)
 {
   if (st->dev)
@@ -183,6 +233,7 @@ cudaError_t rt_ensure_device(rt_state *st)
                       messages ? messages : "not a configuration");
     ptxsim_free(messages);
   }
+  apply_config_options(d);
   const char *mode = getenv("PTXSIM_MODE");
   if (mode && strcmp(mode, "timing") == 0)
     (void)ptxsim_device_set_mode(d, PTXSIM_MODE_TIMING);
@@ -200,6 +251,7 @@ cudaError_t rt_ensure_device(rt_state *st)
     (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_MALLOC_HEAP_SIZE,
                                   st->limits[cudaLimitMallocHeapSize]);
   rt_report_setup(st);
+  (void)ptxsim_device_set_progress(d, progress_when(st));
   rt_modules_load_all(st);
   return cudaSuccess;
 }

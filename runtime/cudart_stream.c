@@ -7,10 +7,14 @@
  * priorities and ids; a destroyed or unknown handle gives
  * cudaErrorInvalidResourceHandle.
  *
- * Events record the wall-clock time at which they were recorded
- * (CLOCK_MONOTONIC, milliseconds): in functional mode
- * cudaEventElapsedTime measures how long the emulator took to run the work
- * between two events, not how long a GPU would.
+ * Events record a time in milliseconds.  In timing mode it is the
+ * simulated time: the core cycles of every kernel run so far at the
+ * configuration's core clock (ptxsim_timing_clock), so cudaEventElapsedTime
+ * around a kernel gives its simulated cycles / clock, the same on every
+ * run; copies and host work take no simulated time.  Functional mode has
+ * no notion of time: there it is the host's clock (CLOCK_MONOTONIC), and
+ * the elapsed time is how long the emulator took to run the work between
+ * two events, not how long a GPU would.
  *
  * Host functions (cudaLaunchHostFunc, cudaStreamAddCallback) run at once,
  * on the calling thread; they may call the runtime (the lock is
@@ -34,7 +38,7 @@ struct CUstream_st {
 struct CUevent_st {
   unsigned flags;
   bool is_recorded;
-  double ms; /* CLOCK_MONOTONIC at the record */
+  double ms; /* the time of the record (event_ms) */
 };
 
 static bool is_builtin(cudaStream_t s)
@@ -245,6 +249,16 @@ static double now_ms(void)
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
+/* What an event records now (the device exists). */
+static double event_ms(const rt_state *st)
+{
+  uint64_t cycles;
+  double core_mhz;
+  if (ptxsim_timing_clock(st->dev, &cycles, &core_mhz) == PTXSIM_OK && core_mhz > 0)
+    return (double)cycles / (core_mhz * 1e3);
+  return now_ms();
+}
+
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned flags)
 {
   rt_state *st = rt_lock();
@@ -283,7 +297,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
   if (e != cudaSuccess)
     return rt_unlock(st, e);
   ev->is_recorded = true;
-  ev->ms = now_ms();
+  ev->ms = event_ms(st);
   return rt_unlock(st, cudaSuccess);
 }
 RT_ALIAS(cudaEventRecordWithFlags_ptsz, cudaEventRecordWithFlags);

@@ -7,7 +7,10 @@
 #ifndef PTXSIM_SRC_CLI_H
 #define PTXSIM_SRC_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
+
+#include "ptxsim.h"
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
@@ -46,6 +49,22 @@ int cli_device_profile(const char *command, const char *name);
  * earlier_errno: the errno of an earlier failed write the caller saw (a
  * failed fflush keeps only the error flag), or 0. */
 int cli_close_output(FILE *f, const char *name, const char *what, int earlier_errno);
+
+/* --progress auto|always|never of run and exec: whether launches show a
+ * progress line on stderr (auto: when stderr is a terminal). */
+typedef enum cli_progress {
+  CLI_PROGRESS_AUTO,
+  CLI_PROGRESS_ALWAYS,
+  CLI_PROGRESS_NEVER
+} cli_progress;
+/* 0, or -1 for another word. */
+int cli_parse_progress(const char *s, cli_progress *out);
+/* The word, as the runtime's PTXSIM_PROGRESS takes it. */
+const char *cli_progress_name(cli_progress p);
+/* What ptxsim_device_set_progress gets: always shows the line from the
+ * first launch on; auto, half a second into it, when stderr is a terminal
+ * that no trace writes to (stderr_has_trace: its lines would be torn). */
+ptxsim_progress cli_progress_when(cli_progress p, bool stderr_has_trace);
 
 /* Prints "ptxsim: error: ..." and the command's usage; returns CLI_USAGE. */
 int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

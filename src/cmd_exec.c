@@ -6,10 +6,11 @@
  * LD_LIBRARY_PATH, and through LD_PRELOAD as well when the program carries
  * a DT_RPATH (which the dynamic linker searches before LD_LIBRARY_PATH).
  * Options reach the runtime as environment variables (PTXSIM_STATS,
- * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS, PTXSIM_DEVICE, and the report and trace
- * variables of report_cli.h), so the program's own
- * arguments, stdin and stdout are untouched.  This process becomes the
- * program (execv): its exit status is the program's.
+ * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS, PTXSIM_MODE, PTXSIM_CONFIG,
+ * PTXSIM_CONFIG_OPTIONS (one -NAME=VALUE a line), PTXSIM_PROGRESS,
+ * PTXSIM_DEVICE, and the report and trace variables of report_cli.h),
+ * so the program's own arguments, stdin and stdout are untouched.  This
+ * process becomes the program (execv): its exit status is the program's.
  */
 #include "config.h"
 
@@ -37,10 +38,15 @@ typedef struct exec_opts {
   const char *stats_file;
   bool quiet;
   const char *max_insns;
-  bool is_timing;       /* --mode timing */
+  bool is_timing;       /* --mode timing, or --config or --option without --mode */
+  bool has_mode;        /* --mode was given */
   const char *config;   /* --config NAME|FILE */
   char config_path[PATH_MAX]; /* a FILE made absolute (the program may chdir) */
   const char *device;   /* --device NAME: the device profile */
+  const char **config_options; /* --option -NAME=VALUE, in order */
+  size_t n_config_options;
+  bool has_progress;    /* --progress was given */
+  cli_progress progress;
   char **program_argv;
   report_cli rep;     /* --report, --trace and their companions */
 } exec_opts;
@@ -112,9 +118,14 @@ static int parse_args(int argc, char **argv, exec_opts *o)
 {
   memset(o, 0, sizeof *o);
   report_cli_init(&o->rep);
+  o->config_options = calloc((size_t)argc + 1, sizeof *o->config_options);
+  if (!o->config_options) {
+    fputs("ptxsim exec: error: out of memory\n", stderr);
+    return CLI_FAIL;
+  }
   int i = 0;
   for (; i < argc; i++) {
-    const char *a = argv[i];
+    const char *a = argv[i], *val = NULL;
     int m;
     if (strcmp(a, "--") == 0) {
       i++;
@@ -131,6 +142,18 @@ static int parse_args(int argc, char **argv, exec_opts *o)
       o->device = argv[++i];
       if (cli_device_profile("exec", o->device) != CLI_OK)
         return CLI_USAGE;
+      continue;
+    }
+    if ((m = cli_option_value(argc, argv, &i, NULL, "--option", &val)) != 0) {
+      if (m < 0 || val[0] != '-' || !strchr(val, '=') || strchr(val, '\n'))
+        return cli_usage_error("exec", "--option needs -NAME=VALUE (e.g. -gpgpu_n_clusters=4)");
+      o->config_options[o->n_config_options++] = val;
+      continue;
+    }
+    if ((m = cli_option_value(argc, argv, &i, NULL, "--progress", &val)) != 0) {
+      if (m < 0 || cli_parse_progress(val, &o->progress) != 0)
+        return cli_usage_error("exec", "--progress takes auto, always or never");
+      o->has_progress = true;
       continue;
     }
     if (strcmp(a, "--stats") == 0 || strcmp(a, "--config") == 0 ||
@@ -151,6 +174,7 @@ static int parse_args(int argc, char **argv, exec_opts *o)
         if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0)
           return cli_usage_error("exec", "--mode takes functional or timing, not '%s'", v);
         o->is_timing = strcmp(v, "timing") == 0;
+        o->has_mode = true;
       } else {
         o->config = v;
       }
@@ -163,16 +187,21 @@ static int parse_args(int argc, char **argv, exec_opts *o)
   }
   if (report_cli_check("exec", &o->rep) != CLI_OK)
     return CLI_USAGE;
-  if (o->config && !o->is_timing)
-    return cli_usage_error("exec", "--config sets up timing mode: add --mode timing");
+  /* A configuration means timing mode, unless --mode said otherwise. */
+  if ((o->config || o->n_config_options) && !o->has_mode)
+    o->is_timing = true;
+  if ((o->config || o->n_config_options) && !o->is_timing)
+    return cli_usage_error("exec", "--config and --option set up timing mode, not --mode "
+                                   "functional");
   if (i >= argc)
     return cli_usage_error("exec", "no program given");
   o->program_argv = argv + i;
   return CLI_OK;
 }
 
-/* Loads --config once here, so that a bad configuration is reported before
- * the program starts (the runtime then loads the same text). */
+/* Loads --config and applies every --option once here, so that a bad
+ * configuration is reported before the program starts, as `ptxsim run`
+ * reports it (the runtime then loads the same). */
 static int check_config(exec_opts *o)
 {
   ptxsim_device *d;
@@ -181,16 +210,28 @@ static int check_config(exec_opts *o)
     return CLI_FAIL;
   }
   char *messages = NULL;
-  int st = ptxsim_device_set_config(d, o->config, &messages);
+  int st = o->config ? ptxsim_device_set_config(d, o->config, &messages) : PTXSIM_OK;
   if (messages)
     fputs(messages, stderr);
   if (st != PTXSIM_OK && !messages)
     fprintf(stderr, "ptxsim exec: error: configuration '%s': %s\n", o->config,
             ptxsim_status_string(st));
   ptxsim_free(messages);
+  for (size_t i = 0; st == PTXSIM_OK && i < o->n_config_options; i++) {
+    const char *opt = o->config_options[i], *eq = strchr(opt, '=');
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(eq - opt), opt);
+    messages = NULL;
+    st = ptxsim_device_set_config_option(d, name, eq + 1, &messages);
+    if (messages)
+      fputs(messages, stderr);
+    if (st != PTXSIM_OK && !messages)
+      fprintf(stderr, "ptxsim exec: error: --option %s: %s\n", opt, ptxsim_status_string(st));
+    ptxsim_free(messages);
+  }
   ptxsim_device_destroy(d);
-  if (st != PTXSIM_OK)
-    return CLI_FAIL;
+  if (st != PTXSIM_OK || !o->config)
+    return st != PTXSIM_OK ? CLI_FAIL : CLI_OK;
   /* A file is passed on by its absolute name (names of configurations
    * win over files, as when loading). */
   bool is_named = false;
@@ -232,6 +273,23 @@ static int prepend_env(const char *name, const char *dir)
   return rc;
 }
 
+/* PTXSIM_CONFIG_OPTIONS: the --option values, one a line. */
+static int set_options_env(const exec_opts *o)
+{
+  size_t n = 1;
+  for (size_t i = 0; i < o->n_config_options; i++)
+    n += strlen(o->config_options[i]) + 1;
+  char *v = malloc(n), *p = v;
+  if (!v)
+    return -1;
+  for (size_t i = 0; i < o->n_config_options; i++)
+    p += sprintf(p, "%s%s", i ? "\n" : "", o->config_options[i]);
+  *p = 0;
+  int rc = setenv("PTXSIM_CONFIG_OPTIONS", v, 1);
+  free(v);
+  return rc;
+}
+
 static int set_environment(const exec_opts *o, const char *dir, int major, bool preload)
 {
   if (prepend_env("LD_LIBRARY_PATH", dir) != 0)
@@ -260,20 +318,19 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
     return -1;
   if (o->config && setenv("PTXSIM_CONFIG", o->config_path[0] ? o->config_path : o->config, 1))
     return -1;
+  if (o->n_config_options && set_options_env(o) != 0)
+    return -1;
+  if (o->has_progress && setenv("PTXSIM_PROGRESS", cli_progress_name(o->progress), 1) != 0)
+    return -1;
   if (report_cli_setenv(&o->rep) != 0)
     return -1;
   return 0;
 }
 
-int cmd_exec(int argc, char **argv)
+/* Becomes the program; returns only when that cannot be done. */
+static int exec_program(exec_opts *o)
 {
-  exec_opts o;
-  int rc = parse_args(argc, argv, &o);
-  if (rc != CLI_OK)
-    return rc;
-  if (o.config && check_config(&o) != CLI_OK)
-    return CLI_FAIL;
-  const char *name = o.program_argv[0];
+  const char *name = o->program_argv[0];
   char path[PATH_MAX];
   if (!resolve_program(name, path, sizeof path)) {
     fprintf(stderr, "ptxsim exec: error: %s: %s\n", name,
@@ -286,7 +343,7 @@ int cmd_exec(int argc, char **argv)
     fprintf(stderr, "ptxsim exec: error: %s\n", err);
     return CLI_FAIL;
   }
-  rc = check_program(&info, name);
+  int rc = check_program(&info, name);
   if (rc != CLI_OK)
     return rc;
   int major = info.cudart_major ? info.cudart_major : EXEC_CUDART_MAJOR;
@@ -307,12 +364,24 @@ int cmd_exec(int argc, char **argv)
               major, dir);
     return CLI_FAIL;
   }
-  if (needs_runtime && set_environment(&o, dir, major, info.has_rpath) != 0) {
+  if (needs_runtime && set_environment(o, dir, major, info.has_rpath) != 0) {
     fprintf(stderr, "ptxsim exec: error: cannot set the environment: %s\n", strerror(errno));
     return CLI_FAIL;
   }
   fflush(NULL);
-  execv(path, o.program_argv);
+  execv(path, o->program_argv);
   fprintf(stderr, "ptxsim exec: error: cannot run %s: %s\n", name, strerror(errno));
   return CLI_FAIL;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+  exec_opts o;
+  int rc = parse_args(argc, argv, &o);
+  if (rc == CLI_OK && (o.config || o.n_config_options))
+    rc = check_config(&o);
+  if (rc == CLI_OK)
+    rc = exec_program(&o);
+  free(o.config_options);
+  return rc;
 }

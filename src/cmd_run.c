@@ -39,11 +39,13 @@ typedef struct run_opts {
   run_stats_mode stats;
   bool has_max_insns;
   uint64_t max_insns;
-  bool is_timing;     /* --mode timing */
+  bool is_timing;     /* --mode timing, or --config or --option without --mode */
+  bool has_mode;      /* --mode was given */
   const char *config; /* --config NAME|FILE */
   const char *device; /* --device NAME: the device profile */
   const char **config_options; /* --option -NAME=VALUE, in order */
   size_t n_config_options;
+  cli_progress progress; /* --progress */
   run_arg *args;
   size_t n_args;
   report_cli rep;     /* --report, --trace and their companions */
@@ -124,6 +126,10 @@ static int parse_options(int argc, char **argv, run_opts *o)
         o->is_timing = false;
       else
         return cli_usage_error("run", "--mode takes functional or timing");
+      o->has_mode = true;
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--progress", &v)) != 0) {
+      if (m < 0 || cli_parse_progress(v, &o->progress) != 0)
+        return cli_usage_error("run", "--progress takes auto, always or never");
     } else if ((m = cli_option_value(argc, argv, &i, NULL, "--config", &v)) != 0) {
       if (m < 0)
         return cli_usage_error("run", "--config needs a configuration name or file");
@@ -163,8 +169,12 @@ static int parse_options(int argc, char **argv, run_opts *o)
     return cli_usage_error("run", "the grid size is missing (-g X[,Y[,Z]])");
   if (!o->has_block)
     return cli_usage_error("run", "the block size is missing (-b X[,Y[,Z]])");
+  /* A configuration means timing mode, unless --mode said otherwise. */
+  if ((o->config || o->n_config_options) && !o->has_mode)
+    o->is_timing = true;
   if ((o->config || o->n_config_options) && !o->is_timing)
-    return cli_usage_error("run", "--config and --option set up timing mode: add --mode timing");
+    return cli_usage_error("run", "--config and --option set up timing mode, not --mode "
+                                  "functional");
   return CLI_OK;
 }
 
@@ -542,7 +552,6 @@ static int setup_timing(run_ctx *c)
       return CLI_FAIL;
     }
   }
-  (void)ptxsim_device_set_progress(c->dev, isatty(STDERR_FILENO));
   (void)ptxsim_device_set_mode(c->dev, PTXSIM_MODE_TIMING);
   return CLI_OK;
 }
@@ -571,6 +580,9 @@ static int run_launch(run_ctx *c)
   rc = report_cli_apply(&c->o->rep, c->dev, &c->trace);
   if (rc != CLI_OK)
     return rc;
+  /* A trace on stderr would be torn by the line. */
+  bool trace_on_stderr = c->o->rep.has_trace && !c->o->rep.trace_file;
+  (void)ptxsim_device_set_progress(c->dev, cli_progress_when(c->o->progress, trace_on_stderr));
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   int st = ptxsim_launch(c->dev, c->kernel, c->o->grid, c->o->block, (size_t)c->o->shared_bytes,

@@ -2,8 +2,8 @@
 
 ## Texture and surface objects of the public interface (libptxsim_la is
 ## set up in frontend/local.mk).
-libptxsim_la_SOURCES += src/ptxsim_tex.c src/ptxsim_timing.c src/ptxsim_api_int.h \
-	src/ptxsim_device_profile.c src/device_profiles.def
+libptxsim_la_SOURCES += src/ptxsim_tex.c src/ptxsim_timing.c src/ptxsim_progress.c \
+	src/ptxsim_api_int.h src/ptxsim_device_profile.c src/device_profiles.def
 
 ## Run-time divergence and liveness reports and the mask trace (the
 ## observer a launch drives, their output, their public functions).

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ptxsim.h"
 #include "src/cli.h"
@@ -76,6 +77,7 @@ static const cli_command commands[] = {
    "                  [--trace masks[=FILE] [--trace-cta N] [--trace-warp N]]\n"
    "                  [--mode functional|timing [--config NAME|FILE] [--option -NAME=VALUE]...]\n"
    "                  [--device sm_75|sm_80|sm_86|sm_90]\n"
+   "                  [--progress auto|always|never]\n"
    "\n"
    "  Loads FILE.ptx and runs KERNEL (-k may be omitted when the module has only\n"
    "  one) to completion on a grid of -g blocks of -b threads each, with BYTES of\n"
@@ -115,7 +117,12 @@ static const cli_command commands[] = {
    "                     stall counters with GPGPU-Sim's names (JSON: \"timing\")\n"
    "  --config NAME|FILE the GPU: gtx480 (the default), gtx280, sm75, or a\n"
    "                     gpgpusim.config-style file (see `ptxsim config --list`)\n"
-   "  --option -NAME=VALUE  set one configuration option (after --config)\n"
+   "  --option -NAME=VALUE  set one configuration option (after --config);\n"
+   "                     --config or --option without --mode means timing mode\n"
+   "  --progress WHEN    a progress line on stderr while the launch runs (CTAs\n"
+   "                     done, instructions/s; cycle and IPC in timing mode):\n"
+   "                     auto (the default) on a terminal, from half a second\n"
+   "                     on; always from the start; never\n"
    "  --device NAME      the GPU whose limits launches must fit (shared memory,\n"
    "                     threads): sm_90 (H200, the default), sm_86, sm_80, sm_75;\n"
    "                     see ptxsim exec --help\n"
@@ -127,6 +134,7 @@ static const cli_command commands[] = {
   {"exec", "run a CUDA program (built with nvcc -cudart shared) on the emulated GPU",
    "usage: ptxsim exec [--stats FILE] [--quiet] [--max-instructions N]\n"
    "                   [--mode functional|timing] [--config NAME|FILE] [--device NAME]\n"
+   "                   [--option -NAME=VALUE]... [--progress auto|always|never]\n"
    "                   [--report LIST] [--report-format text|json] [--report-file FILE]\n"
    "                   [--trace masks[=FILE]] [--trace-cta N] [--trace-warp N]\n"
    "                   [--] PROGRAM [ARGS]...\n"
@@ -145,7 +153,8 @@ static const cli_command commands[] = {
    "  --max-instructions N  stop a launch after N warp instructions (reported as\n"
    "                      a launch timeout)\n"
    "  --mode timing       run the kernels on the cycle-level timing model; the\n"
-   "                      statistics add cycles and IPC\n"
+   "                      statistics add cycles and IPC, and CUDA events record\n"
+   "                      simulated time (cycles at the core clock)\n"
    "  --config NAME|FILE  the GPU of timing mode: gtx480 (default), gtx280, sm75\n"
    "                      or a gpgpusim.config-style file\n"
    "  --device NAME       the GPU the program sees (cudaGetDeviceProperties,\n"
@@ -155,6 +164,11 @@ static const cli_command commands[] = {
    "                      (cudaErrorNoKernelImageForDevice).  In timing mode the\n"
    "                      configuration's GPU replaces SMs, clocks, L2, shared\n"
    "                      memory, registers and threads and CTAs per SM\n"
+   "  --option -NAME=VALUE  set one configuration option (after --config);\n"
+   "                      --config or --option without --mode means timing mode\n"
+   "  --progress WHEN     a progress line on stderr while kernels run (launches,\n"
+   "                      kernel, CTAs done, instructions/s): auto (the default)\n"
+   "                      on a terminal, from half a second on; always; never\n"
    "  --report, --report-format, --report-file, --trace, --trace-cta,\n"
    "  --trace-warp       as for ptxsim run, per kernel over its launches,\n"
    "                      written at exit (reports default to stderr)\n"
@@ -256,6 +270,32 @@ int cli_device_profile(const char *command, const char *name)
       used += (size_t)w;
   }
   return cli_usage_error(command, "unknown device '%s' (--device takes %s)", name, list);
+}
+
+static const char *const progress_names[] = {"auto", "always", "never"};
+
+int cli_parse_progress(const char *s, cli_progress *out)
+{
+  for (size_t i = 0; i < sizeof progress_names / sizeof progress_names[0]; i++)
+    if (strcmp(s, progress_names[i]) == 0) {
+      *out = (cli_progress)i;
+      return 0;
+    }
+  return -1;
+}
+
+const char *cli_progress_name(cli_progress p)
+{
+  return progress_names[p];
+}
+
+ptxsim_progress cli_progress_when(cli_progress p, bool stderr_has_trace)
+{
+  if (p == CLI_PROGRESS_ALWAYS)
+    return PTXSIM_PROGRESS_AT_ONCE;
+  if (p == CLI_PROGRESS_AUTO && !stderr_has_trace && isatty(STDERR_FILENO))
+    return PTXSIM_PROGRESS_DELAYED;
+  return PTXSIM_PROGRESS_OFF;
 }
 
 int cli_usage_error(const char *command, const char *fmt, ...)

@@ -178,6 +178,7 @@ struct ptxsim_device {
   isa_tex_table tex;     /* texture and surface objects (ptxsim_tex.c) */
   report_state *report;  /* run-time reports and trace (report_*.c), NULL: off */
   api_timing timing;     /* timing mode (ptxsim_timing.c) */
+  api_progress progress; /* the progress line (ptxsim_progress.c) */
 };
 
 
@@ -224,6 +225,11 @@ isa_tex_table *api_tex(ptxsim_device *d)
 api_timing *api_timing_of(ptxsim_device *d)
 {
   return &d->timing;
+}
+
+api_progress *api_progress_of(ptxsim_device *d)
+{
+  return &d->progress;
 }
 
 report_state **api_report(ptxsim_device *d)
@@ -857,7 +863,9 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
     free(l.params);
     return set_error(d, PTXSIM_E_NOMEM, "out of memory for the run-time reports");
   }
+  api_progress_begin(&d->progress, &l, d->out ? d->out : stdout);
   int rc = d->timing.mode == PTXSIM_MODE_TIMING ? api_timing_run(d, &l) : simt_run(&l);
+  api_progress_end(&d->progress, &l);
   report_finish(d->report, &l);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (l.out)

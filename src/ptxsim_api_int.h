@@ -39,7 +39,6 @@ void api_props_update(ptxsim_device *d);
 typedef struct api_timing {
   ptxsim_mode mode;
   tm_config *cfg;          /* NULL: the embedded default, made when needed */
-  bool progress;
   bool has_result;         /* a timing launch has run */
   tm_result last;
   char *last_kernel;
@@ -55,5 +54,25 @@ void api_timing_release(api_timing *t);
 /* Writes what t's configuration says of the GPU over *p (see
  * ptxsim_device_props in ptxsim.h; README.md lists the fields). */
 void api_timing_props(api_timing *t, ptxsim_device_props *p);
+
+/* The progress line of a device (ptxsim_progress.c): while a launch runs,
+ * at most four times a second, one line on stderr rewritten in place and
+ * erased when the launch ends. */
+typedef struct api_progress {
+  simt_progress hook;      /* what the launch is told through */
+  ptxsim_progress when;    /* ptxsim_device_set_progress */
+  uint64_t n_launches;     /* launches on the device so far */
+  const char *kernel;      /* the running launch's kernel */
+  double launch_start;     /* when it started, seconds (CLOCK_MONOTONIC) */
+  double next_line;        /* no line before this time */
+  FILE *out;               /* device printf's stream, flushed before a line */
+} api_progress;
+
+api_progress *api_progress_of(ptxsim_device *d);
+/* Counts the launch l about to run and, when the line is on, attaches the
+ * display to it; out is where its printf goes. */
+void api_progress_begin(api_progress *p, simt_launch *l, FILE *out);
+/* Erases the line if the launch showed one and detaches the display. */
+void api_progress_end(api_progress *p, simt_launch *l);
 
 #endif /* PTXSIM_SRC_PTXSIM_API_INT_H */

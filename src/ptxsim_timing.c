@@ -196,11 +196,20 @@ int ptxsim_device_dump_config(const ptxsim_device *d, FILE *out)
   return PTXSIM_OK;
 }
 
-int ptxsim_device_set_progress(ptxsim_device *d, int on)
+int ptxsim_timing_clock(const ptxsim_device *d, uint64_t *cycles, double *core_mhz)
 {
   if (!d)
     return PTXSIM_E_INVALID;
-  api_timing_of(d)->progress = on != 0;
+  api_timing *t = api_timing_of((ptxsim_device *)d);
+  if (t->mode != PTXSIM_MODE_TIMING)
+    return PTXSIM_E_INVALID;
+  const tm_config *conf = config_of(t);
+  if (!conf)
+    return PTXSIM_E_NOMEM;
+  if (cycles)
+    *cycles = t->tot.cycles;
+  if (core_mhz)
+    *core_mhz = conf->mem.core_mhz;
   return PTXSIM_OK;
 }
 
@@ -213,8 +222,7 @@ int api_timing_run(ptxsim_device *d, simt_launch *l)
   const tm_kernel *k = kernel_of(t, l);
   if (!k)
     return PTXSIM_E_NOMEM;
-  tm_run_opts o = {.progress = t->progress};
-  int rc = tm_run(conf, k, l, &o, &t->last);
+  int rc = tm_run(conf, k, l, &t->last);
   t->has_result = true;
   t->tot.cycles += t->last.cycles;
   t->tot.thread_insns += t->last.thread_insns;

@@ -15,6 +15,10 @@
 # 4. Where nvcc is installed, every tests/exec/*.cu is built again with
 #    nvcc's default compression and with --no-compress, and must print
 #    exactly what its prebuilt twin prints.
+# 4. The options exec shares with run (--config alone means timing mode,
+#    --option, --max-instructions, --report and --trace), event times in
+#    timing mode (simulated: the kernel's cycles at the core clock), and the
+#    progress line (--progress; auto: only when stderr is a terminal).
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
@@ -59,8 +63,16 @@ expect_status 2 "no program" "$PTXSIM" exec
 expect_grep "$tmp/err" "no program given" "no program message"
 expect_status 2 "unknown option" "$PTXSIM" exec --frob -- true
 expect_grep "$tmp/err" "unknown option '--frob'" "unknown option message"
-expect_status 2 "config without timing" "$PTXSIM" exec --config gtx480 -- true
-expect_grep "$tmp/err" "add --mode timing" "config message"
+expect_status 2 "config in functional mode" "$PTXSIM" exec --mode functional --config gtx480 \
+  -- true
+expect_grep "$tmp/err" "set up timing mode, not --mode functional" "config message"
+expect_status 2 "option in functional mode" "$PTXSIM" exec --option -gpgpu_n_clusters=2 \
+  --mode functional -- true
+expect_grep "$tmp/err" "set up timing mode, not --mode functional" "option message"
+expect_status 2 "bad --option" "$PTXSIM" exec --option gpgpu -- true
+expect_grep "$tmp/err" "needs -NAME=VALUE" "bad --option message"
+expect_status 2 "bad --progress" "$PTXSIM" exec --progress=sometimes -- true
+expect_grep "$tmp/err" "--progress takes auto, always or never" "bad --progress message"
 expect_status 2 "bad mode" "$PTXSIM" exec --mode fast -- true
 expect_grep "$tmp/err" "functional or timing" "bad mode message"
 expect_status 1 "unknown configuration" "$PTXSIM" exec --mode timing --config nosuchgpu -- true
@@ -230,6 +242,100 @@ else
       fi
     done
   done <"$exec_dir/programs.txt"
+fi
+
+# ---- 4. options shared with run, event times, the progress line
+prog=$exec_dir/bin/event_timing
+# An unknown option is refused before the program starts, with run's words.
+expect_status 1 "exec: unknown --option" "$PTXSIM" exec --option -gpgpu_n_clustres=2 -- "$prog"
+cp "$tmp/err" "$tmp/exec-option.err"
+expect_no_grep "$tmp/out" "elapsed" "unknown --option: the program did not run"
+"$PTXSIM" run "$srcdir/tests/run/faults.ptx" -k spin -g 1 -b 1 --option -gpgpu_n_clustres=2 \
+  >/dev/null 2>"$tmp/run-option.err"
+n=$((n + 1))
+grep -q "unknown option '-gpgpu_n_clustres'; did you mean '-gpgpu_n_clusters'" "$tmp/exec-option.err" &&
+  cmp -s "$tmp/exec-option.err" "$tmp/run-option.err" ||
+  failed "exec and run word a bad --option differently: $(cat "$tmp/exec-option.err") / $(cat "$tmp/run-option.err")"
+
+# The n-th "cycles" of a statistics file (launches in order, then the total).
+cycles_of() { grep -o '"cycles": [0-9]*' "$1" | sed -n "${2}p" | sed 's/.*: //'; }
+# Whether the -v output's elapsed_ms is cycles / (MHz * 1000), to float's
+# precision (the event times are floats).
+expect_elapsed() { # out-file cycles MHz description
+  n=$((n + 1))
+  got=$(sed -n 's/^event_timing: elapsed_ms //p' "$1")
+  if ! awk -v got="$got" -v c="$2" -v mhz="$3" 'BEGIN {
+      want = c / (mhz * 1000); d = got - want; if (d < 0) d = -d
+      exit !(c > 0 && d <= 1e-6 * want) }'; then
+    failed "$4: elapsed_ms $got, expected $2 cycles / $3 MHz"
+  fi
+}
+if [ -x "$prog" ]; then
+  # --config alone: timing mode on the GTX480 (core clock 700 MHz); the
+  # events bracket the second launch only.
+  expect_status 0 "exec --config" "$PTXSIM" exec --config gtx480 --stats "$tmp/et1.json" -- "$prog" -v
+  cp "$tmp/out" "$tmp/et1.out"
+  expect_grep "$tmp/et1.json" '"cycles"' "--config alone selects timing mode"
+  c1=$(cycles_of "$tmp/et1.json" 2)
+  expect_elapsed "$tmp/et1.out" "$c1" 700 "events around a kernel, gtx480"
+  expect_grep "$tmp/et1.out" "^event_timing: idle_ms 0$" "no simulated time between two events"
+  expect_status 0 "exec --config, again" "$PTXSIM" exec --config gtx480 -q -- "$prog" -v
+  n=$((n + 1))
+  cmp -s "$tmp/out" "$tmp/et1.out" || failed "event times differ between two timing runs"
+  # --option: a doubled core clock halves the time of each cycle; one SM
+  # for the 8 CTAs that had an SM each takes more cycles.
+  expect_status 0 "exec --option clock" "$PTXSIM" exec --config gtx480 \
+    --option -gpgpu_clock_domains=1400.0:700.0:700.0:924.0 --stats "$tmp/et2.json" -- "$prog" -v
+  expect_elapsed "$tmp/out" "$(cycles_of "$tmp/et2.json" 2)" 1400 "events, 1400 MHz core clock"
+  expect_status 0 "exec --option clusters" "$PTXSIM" exec --option -gpgpu_n_clusters=1 \
+    --stats "$tmp/et3.json" -- "$prog" -v
+  c3=$(cycles_of "$tmp/et3.json" 2)
+  expect_elapsed "$tmp/out" "$c3" 700 "events, one SM"
+  n=$((n + 1))
+  [ -n "$c3" ] && [ -n "$c1" ] && [ "$c3" -gt "$c1" ] ||
+    failed "--option -gpgpu_n_clusters=1: $c3 cycles, not more than the $c1 of 15 SMs"
+  # Functional mode: the host's time, and no cycles.
+  expect_status 0 "exec, functional events" "$PTXSIM" exec --stats "$tmp/et4.json" -- "$prog" -v
+  expect_grep "$tmp/out" "^event_timing: elapsed ok" "functional events"
+  expect_no_grep "$tmp/et4.json" '"cycles"' "functional mode has no cycles"
+  # --max-instructions stops a launch: the program sees a launch timeout.
+  for mode in functional timing; do
+    expect_status 1 "exec --max-instructions ($mode)" "$PTXSIM" exec --mode $mode \
+      --max-instructions 100 -q -- "$prog"
+    expect_grep "$tmp/out" "cudaErrorLaunchTimeout" "--max-instructions: the error ($mode)"
+    expect_grep "$tmp/err" "stopped after 100 warp instructions" \
+      "--max-instructions: the message ($mode)"
+  done
+  # --report and --trace with a configuration.
+  expect_status 0 "exec --report --trace, timing" "$PTXSIM" exec --config sm75 -q \
+    --report divergence --trace masks="$tmp/et.trace" --trace-cta 0 --trace-warp 0 -- "$prog"
+  expect_grep "$tmp/err" "_Z9halve_addPfii" "report names the kernel"
+  expect_grep "$tmp/et.trace" "^# kernel _Z9halve_addPfii" "trace of each launch"
+  expect_no_grep "$tmp/et.trace" "warp=1 " "trace of warp 0 only"
+
+  # The progress line: always shows it from the first launch on, also on
+  # a redirected stderr; never and auto (stderr not a terminal: a launch of
+  # about a second shows nothing) do not; stdout stays the same.
+  expect_status 0 "exec --progress=always" "$PTXSIM" exec --progress=always -q -- "$prog"
+  expect_grep "$tmp/err" "ptxsim: launch 1, _Z9halve_addPfii: CTAs 0/8, [0-9.]* [KMG]* *insn/s" \
+    "progress line"
+  cp "$tmp/out" "$tmp/progress.out"
+  expect_status 0 "exec --progress=never" "$PTXSIM" exec --progress=never -q -- "$prog"
+  expect_no_grep "$tmp/err" "CTAs" "no progress line with never"
+  n=$((n + 1))
+  cmp -s "$tmp/out" "$tmp/progress.out" || failed "the progress line changed stdout"
+  expect_status 0 "exec, progress auto" "$PTXSIM" exec -q -- "$prog" 200000
+  expect_no_grep "$tmp/err" "CTAs" "no progress line when stderr is not a terminal"
+  if command -v script >/dev/null 2>&1; then
+    # A terminal (script's pseudo-terminal): auto shows it, from half a
+    # second on, in a launch of a few seconds.
+    n=$((n + 1))
+    script -qec "\"$PTXSIM\" exec -q -- \"$prog\" 300000" /dev/null >"$tmp/tty.out" 2>&1 </dev/null
+    grep -q "ptxsim: launch 2, _Z9halve_addPfii: CTAs" "$tmp/tty.out" ||
+      failed "no progress line on a terminal: $(head -c 300 "$tmp/tty.out")"
+  else
+    echo "SKIP: the progress line on a terminal: script (util-linux) not found"
+  fi
 fi
 
 echo "$n checks, $fail failures"

@@ -131,9 +131,15 @@ expect_grep "$tmp/err" "^sched1_stall_Scoreboard = " "stall breakdown"
 expect_grep "$tmp/err" "^warp_issue = W0:" "issue histogram"
 expect_status 2 "bad mode" "$PTXSIM" run "$vecadd" -g 1 -b 1 --mode fast
 expect_grep "$tmp/err" "--mode takes functional or timing" "bad mode message"
-expect_status 2 "config without timing" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
-  --config gtx480 --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1
-expect_grep "$tmp/err" "add --mode timing" "config without timing message"
+expect_status 0 "config alone: timing mode" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --config gtx480 --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1 --stats json
+expect_grep "$tmp/out" '"timing": {' "config alone: timing statistics"
+expect_status 0 "option alone: timing mode" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --option -gpgpu_n_clusters=2 --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1 --stats json
+expect_grep "$tmp/out" '"timing": {' "option alone: timing statistics"
+expect_status 2 "config in functional mode" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
+  --mode functional --config gtx480 --arg buf:4 --arg buf:4 --arg buf:4 --arg u32:1
+expect_grep "$tmp/err" "set up timing mode, not --mode functional" "config in functional mode message"
 expect_status 2 "bad --option" "$PTXSIM" run "$vecadd" -g 1 -b 1 --mode timing --option gpgpu
 expect_grep "$tmp/err" "needs -NAME=VALUE" "bad --option message"
 expect_status 1 "unknown configuration" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \
@@ -386,6 +392,38 @@ expect_grep "$tmp/err" "huge_local.ptx:10:22: error: kernel k needs 1073741824 b
 expect_status 1 "unwritable out= file" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 1 --stats none \
   --arg buf:8,out="$tmp/no-dir/x.bin" --arg u32:0
 expect_grep "$tmp/err" "x.bin: error: cannot write" "unwritable file message"
+
+# ---- the progress line: always shows it as the launch starts (functional
+# and timing mode), auto not on a stderr that is not a terminal, in a
+# launch of about a second.
+expect_status 2 "bad --progress" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 1 -b 1 --progress=yes
+expect_grep "$tmp/err" "--progress takes auto, always or never" "bad --progress message"
+expect_status 1 "progress, functional" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 2 -b 64 \
+  --max-instructions 1000 --progress=always
+expect_grep "$tmp/err" "^.ptxsim: launch 1, spin: CTAs 0/2, [0-9.]* [KMG]* *insn/s" \
+  "functional progress line"
+expect_grep "$tmp/err" "stopped after 1000 warp instructions" "the message after the line"
+expect_status 1 "progress, timing" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 64 -b 64 \
+  --mode timing --max-instructions 1000 --progress always
+expect_grep "$tmp/err" "ptxsim: launch 1, spin: CTAs 0/64, cycle [1-9][0-9]*, IPC [0-9.]*, " \
+  "timing progress line"
+# Device printf erases the line first, so that on a terminal (script's,
+# where stdout is line-buffered) its output starts a clean line.
+if command -v script >/dev/null 2>&1; then
+  n=$((n + 1))
+  script -qec "\"$PTXSIM\" run \"$fix/hello.ptx\" -g 1 -b 3 --arg buf:24 --arg u32:10 \
+    --stats none --progress=always" /dev/null >"$tmp/both" 2>&1 </dev/null
+  cr=$(printf '\r') esc=$(printf '\033')
+  grep -q "launch 1, hello: CTAs 0/1.*$cr$esc\[Kv=10" "$tmp/both" ||
+    failed "device printf after the progress line: $(od -c "$tmp/both" | head -5)"
+fi
+expect_status 0 "printf with the progress line" "$PTXSIM" run "$fix/hello.ptx" -g 1 -b 3 \
+  --arg buf:24 --arg u32:10 --stats none --progress=always
+expect_same "$tmp/hello.want" "$tmp/out" "printf output with the progress line"
+expect_status 1 "progress auto, not a terminal" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 2 \
+  -b 64 --max-instructions 300000000
+n=$((n + 1))
+grep -q "CTAs" "$tmp/err" && failed "a progress line on stderr that is not a terminal"
 
 echo "$n checks, $fail failures"
 [ "$fail" -eq 0 ]

@@ -424,6 +424,60 @@ START_TEST(deterministic)
 }
 END_TEST
 
+/* The progress line only watches: with it on (shown from the start, on
+ * stderr) the launch computes and counts exactly what it does without. */
+START_TEST(progress_changes_nothing)
+{
+  uint64_t c1, c2;
+  char *a = indep_run("15", &c1);
+  const char *opts[] = {"-gpgpu_n_clusters", "15", NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ck_assert_int_eq(ptxsim_device_set_progress(f.d, PTXSIM_PROGRESS_AT_ONCE), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_progress(f.d, (ptxsim_progress)7), PTXSIM_E_INVALID);
+  ptxsim_devptr out = dalloc(&f, 60 * 256 * 4);
+  uint32_t iters = 16;
+  const void *args[] = {&out, &iters};
+  c2 = launch(&f, "indep_add", 60, 256, args, 2);
+  char *b = stats_text(&f);
+  fx_close(&f);
+  ck_assert_uint_eq(c1, c2);
+  ck_assert_str_eq(a, b);
+  free(a);
+  free(b);
+}
+END_TEST
+
+/* The simulated time (what CUDA events record in timing mode): the sum of
+ * every launch's cycles, at the core clock of -gpgpu_clock_domains. */
+START_TEST(simulated_clock)
+{
+  uint64_t cycles = 1;
+  double mhz = 0;
+  ptxsim_device *d;
+  ck_assert_int_eq(ptxsim_device_create(&d), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_timing_clock(d, &cycles, &mhz), PTXSIM_E_INVALID);
+  ptxsim_device_destroy(d);
+  const char *opts[] = {"-gpgpu_clock_domains", "1400.0:700.0:700.0:924.0", NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ck_assert_int_eq(ptxsim_timing_clock(f.d, &cycles, &mhz), PTXSIM_OK);
+  ck_assert_uint_eq(cycles, 0);
+  ck_assert(mhz == 1400.0);
+  ptxsim_devptr out = dalloc(&f, 60 * 256 * 4);
+  uint32_t iters = 16;
+  const void *args[] = {&out, &iters};
+  uint64_t c1 = launch(&f, "indep_add", 60, 256, args, 2);
+  iters = 4;
+  uint64_t c2 = launch(&f, "indep_add", 30, 256, args, 2);
+  ck_assert_int_eq(ptxsim_timing_clock(f.d, &cycles, NULL), PTXSIM_OK);
+  ck_assert_uint_eq(cycles, c1 + c2);
+  ck_assert_int_eq(ptxsim_device_set_mode(f.d, PTXSIM_MODE_FUNCTIONAL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_timing_clock(f.d, NULL, NULL), PTXSIM_E_INVALID);
+  fx_close(&f);
+}
+END_TEST
+
 /* An embarrassingly parallel kernel never gets slower with more SMs. */
 START_TEST(more_sms_never_slower)
 {
@@ -497,6 +551,8 @@ static Suite *timing_suite(void)
   tcase_set_timeout(t, 120);
   tcase_add_test(t, deterministic);
   tcase_add_test(t, more_sms_never_slower);
+  tcase_add_test(t, progress_changes_nothing);
+  tcase_add_test(t, simulated_clock);
   suite_add_tcase(s, t);
   t = tcase_create("errors");
   tcase_add_test(t, bad_config);
