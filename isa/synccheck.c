@@ -37,6 +37,18 @@ static void sync_fault(simt_warp *w, const isa_insn *in, uint32_t lane, const ch
 
 bool simt_sync_members(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k)
 {
+  /* The usual case first, in one pass: every executing lane gives the same
+   * mask (an immediate or a uniform register), which names all of them and
+   * no live lane that does not execute.  The full check below is O(32^2). */
+  if (mask) {
+    const uint64_t *m = w->r + in->o[k];
+    uint32_t m0 = (uint32_t)m[__builtin_ctz(mask)];
+    bool same = true;
+    SIMT_FOR_EACH_LANE(mask, l)
+    same &= (uint32_t)m[l] == m0;
+    if (same && (m0 & mask) == mask && !(m0 & w->live & ~mask))
+      return true;
+  }
   char msg[160];
   SIMT_FOR_EACH_LANE(mask, l)
   {
