@@ -23,26 +23,32 @@ static bool bar_args(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k
                      uint32_t *id, uint32_t *count)
 {
   uint32_t l = first_lane(mask);
-  *id = in->n_o > k_id ? (uint32_t)w->r[in->o[k_id] + l] : 0;
-  *count = in->aux2 && in->n_o > k_id + 1 ? (uint32_t)w->r[in->o[k_id + 1] + l] : 0;
+  const uint64_t *ids = in->n_o > k_id ? w->r + in->o[k_id] : NULL;
+  const uint64_t *counts = in->aux2 && in->n_o > k_id + 1 ? w->r + in->o[k_id + 1] : NULL;
+  *id = ids ? (uint32_t)ids[l] : 0;
+  *count = counts ? (uint32_t)counts[l] : 0;
   /* Synccheck: the lanes of a warp wait at one barrier, for one count. */
-  SIMT_FOR_EACH_LANE(mask, o)
-  {
-    uint32_t id_o = in->n_o > k_id ? (uint32_t)w->r[in->o[k_id] + o] : 0;
-    uint32_t count_o = in->aux2 && in->n_o > k_id + 1 ? (uint32_t)w->r[in->o[k_id + 1] + o] : 0;
-    if (id_o != *id || count_o != *count) {
-      char msg[160], a[40] = "", b[40] = "";
-      if (*count || count_o) {
-        snprintf(a, sizeof a, " for %u threads", *count);
-        snprintf(b, sizeof b, " for %u threads", count_o);
-      }
-      snprintf(msg, sizeof msg,
-               "lanes of warp %u wait at different barriers: lane %u at barrier %u%s, lane %u at "
-               "barrier %u%s",
-               w->warp_id, l, *id, a, o, id_o, b);
-      simt_fault_at(w, in, o, SIMT_FAULT_OTHER, 0, 0, 0, false, msg);
-      return false;
+  uint32_t differ = 0;
+  if (ids)
+    SIMT_FOR_EACH_LANE(mask, o)
+    differ |= (uint32_t)((uint32_t)ids[o] != *id) << o;
+  if (counts)
+    SIMT_FOR_EACH_LANE(mask, o)
+    differ |= (uint32_t)((uint32_t)counts[o] != *count) << o;
+  if (PTX_UNLIKELY(differ)) {
+    uint32_t o = first_lane(differ);
+    uint32_t id_o = ids ? (uint32_t)ids[o] : 0, count_o = counts ? (uint32_t)counts[o] : 0;
+    char msg[160], a[40] = "", b[40] = "";
+    if (*count || count_o) {
+      snprintf(a, sizeof a, " for %u threads", *count);
+      snprintf(b, sizeof b, " for %u threads", count_o);
     }
+    snprintf(msg, sizeof msg,
+             "lanes of warp %u wait at different barriers: lane %u at barrier %u%s, lane %u at "
+             "barrier %u%s",
+             w->warp_id, l, *id, a, o, id_o, b);
+    simt_fault_at(w, in, o, SIMT_FAULT_OTHER, 0, 0, 0, false, msg);
+    return false;
   }
   if (*id >= SIMT_N_BARRIERS) {
     simt_fault_at(w, in, l, SIMT_FAULT_OTHER, 0, 0, 0, false, "barrier id is not in 0..15");

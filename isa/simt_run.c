@@ -112,12 +112,10 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
   fr->site = site;
   fr->stack_used = stack_used;
   uint64_t *r = w->regs + reg_base;
-  /* A register a lane reads before it writes holds 0, not what the warp
-   * state's previous CTA left there (which CTA that was differs between
-   * functional and timing mode).  A callee's frame is left as the same
-   * warp's earlier calls left it, which is deterministic. */
-  if (w->n_frames == 1) /* the kernel's frame */
-    memset(r, 0, sizeof *r * f->n_slots * SIMT_WARP_SIZE);
+  /* A register read before it is written holds what the warp state last
+   * held there (0 when new, see grow): deterministic for a given program
+   * and configuration, as the GPU's stale registers are not.  Zeroing the
+   * kernel's frame for every CTA would cost 15% on small CTAs. */
   memset(w->preds + pred_base, 0, sizeof(uint32_t) * f->n_preds);
   w->preds[pred_base + ISA_PRED_TRUE] = UINT32_MAX;
   for (uint32_t i = 0; i < f->n_inits; i++) {
