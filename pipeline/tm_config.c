@@ -431,7 +431,7 @@ static void read_text(reader *r, const char *text)
     error_at(r, 0, 0, "out of memory");
     return;
   }
-  while (*p) {
+  while (*p && !ptx_diag_should_stop(r->d)) { /* "too many errors, giving up" */
     while (is_blank(*p))
       p++;
     if (*p == '#')

@@ -49,7 +49,7 @@ FUZZ_CONFIG_C_FILES = frontend/ptx_diag.c pipeline/tm_config.c pipeline/tm_confi
 	policies/pol_sched_gto.c policies/pol_sched_two_level.c
 FUZZ_RUN = -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -timeout=10 -print_final_stats=1 \
 	$(FUZZ_FLAGS)
-EXTRA_DIST += tests/fuzz/ptx.dict tests/fuzz/README tests/fuzz/corpus
+EXTRA_DIST += tests/fuzz/ptx.dict tests/fuzz/README tests/fuzz/corpus tests/fuzz/config.ignorelist
 CLEANFILES += $(FUZZ_TARGETS)
 .PHONY: fuzz fuzz-run fuzz-run-parse fuzz-run-fatbin fuzz-run-config
 if HAVE_CLANG
@@ -65,7 +65,8 @@ tests/fuzz/fuzz_fatbin: frontend/ptx_fatbin.c src/exec_elf.c tests/fuzz/fuzz_fat
 tests/fuzz/fuzz_config: $(FUZZ_CONFIG_C_FILES) pipeline/tm_config_default.c \
 		tests/fuzz/fuzz_config.c
 	@$(MKDIR_P) tests/fuzz
-	$(AM_V_CCLD)$(CLANG) $(FUZZ_CFLAGS) $^ -lm -o $@
+	$(AM_V_CCLD)$(CLANG) $(FUZZ_CFLAGS) \
+	  -fsanitize-coverage-ignorelist=$(srcdir)/tests/fuzz/config.ignorelist $^ -lm -o $@
 fuzz-run: fuzz-run-parse fuzz-run-fatbin fuzz-run-config
 fuzz-run-parse: tests/fuzz/fuzz_parse
 	@rm -rf tests/fuzz/work/parse && $(MKDIR_P) tests/fuzz/work/parse

@@ -467,6 +467,16 @@ START_TEST(errors_located)
              "'-gpgpu_n_clusters'?\n");
   load_fails("-totally_unrelated_thing 1\n", "t.cfg:1:1: error: unknown option "
                                              "'-totally_unrelated_thing'\n");
+  /* A name is suggested up to a third of the unknown one's length away
+   * (2 at least): 8 extra letters on 25 characters are still suggested
+   * (8 = 25 / 3), 9 on 26 are not; nor is anything for a name of more
+   * than 63 characters. */
+  load_fails("-gpgpu_n_clustersxxxxxxxx 1\n", "t.cfg:1:1: error: unknown option "
+             "'-gpgpu_n_clustersxxxxxxxx'; did you mean '-gpgpu_n_clusters'?\n");
+  load_fails("-gpgpu_n_clustersxxxxxxxxx 1\n", "t.cfg:1:1: error: unknown option "
+             "'-gpgpu_n_clustersxxxxxxxxx'\n");
+  load_fails("-gpgpu_n_clustersxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 1\n",
+             "unknown option '-gpgpu_n_clustersxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'\n");
   load_fails("-gpgpu_n_clusters fifteen\n",
              "t.cfg:1:1: error: -gpgpu_n_clusters: 'fifteen' is not a number");
   load_fails("-gpgpu_n_clusters -3\n", "'-3' is not a number");
