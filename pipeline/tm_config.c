@@ -278,6 +278,8 @@ static int parse_core_pipeline(tm_config *cfg, const char *v, char *err, size_t 
   return 0;
 }
 
+static bool is_blank(char c);
+
 static int parse_kernel_regs(tm_config *cfg, const char *v, char *err, size_t errlen)
 {
   const char *colon = strrchr(v, ':');
@@ -287,6 +289,13 @@ static int parse_kernel_regs(tm_config *cfg, const char *v, char *err, size_t er
     return -1;
   }
   size_t len = (size_t)(colon - v);
+  /* A quoted value loses its blanks, so the dump could not give such a
+   * name back (and no PTX name has one). */
+  for (size_t k = 0; k < len; k++)
+    if (is_blank(v[k])) {
+      snprintf(err, errlen, "kernel name '%.*s' contains white space", (int)len, v);
+      return -1;
+    }
   if (len >= TM_KERNEL_NAME_MAX) {
     snprintf(err, errlen, "kernel name of %zu characters (at most %d)", len,
              TM_KERNEL_NAME_MAX - 1);

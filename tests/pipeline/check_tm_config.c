@@ -480,6 +480,11 @@ START_TEST(errors_located)
   load_fails("-gpgpu_n_clusters fifteen\n",
              "t.cfg:1:1: error: -gpgpu_n_clusters: 'fifteen' is not a number");
   load_fails("-gpgpu_n_clusters -3\n", "'-3' is not a number");
+  /* Found by tests/fuzz/fuzz_config: the dump quotes this value, and
+   * quoted values lose their blanks, so the name would not read back. */
+  load_fails("-ptxsim_kernel_regs my kernel:8\n",
+             "t.cfg:1:1: error: -ptxsim_kernel_regs: kernel name 'my kernel' contains white "
+             "space\n");
   load_fails("-gpgpu_n_clusters 4294967296\n", "'4294967296' is not a number");
   load_fails("-gpgpu_n_clusters\n", "t.cfg:1:1: error: -gpgpu_n_clusters: missing value");
   load_fails("gpgpu_n_clusters 15\n", "t.cfg:1:1: error: expected an option '-name value', "
