@@ -356,14 +356,16 @@ void ptx_b_loc(ptx_parse_ctx *pc, ptx_elist nums, ptx_elist tail, ptx_loc loc)
       ptx_error(pc, fn->loc, "expected 'function_name LABEL, inlined_at FILE LINE COLUMN' after .loc");
       goto done;
     }
+    /* LABEL+N+M... (the grammar allows a chain): the offsets add up,
+     * modulo 2^64 like other label offsets. */
     const ptx_expr *base = label;
-    int64_t off = 0;
-    if (label->kind == PTX_EX_BINARY) {
-      base = label->a;
-      off = (int64_t)label->b->tok.val;
+    uint64_t off = 0;
+    while (base->kind == PTX_EX_BINARY) {
+      off += base->b->tok.val;
+      base = base->a;
     }
     d.function = ptx_intern(pc, base->tok.s, base->tok.len);
-    d.function_offset = off;
+    d.function_offset = (int64_t)off;
     /* The caller's position must be that of an earlier .loc (PTX ISA
      * 11.5.4); refer to that record, which carries its own inlining. */
     uint32_t file2 = (uint32_t)f2->tok.val, line2 = (uint32_t)l2->tok.val, col2 = (uint32_t)c2->tok.val;

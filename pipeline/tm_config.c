@@ -88,30 +88,37 @@ static long find_ignored(const char *name)
   return -1;
 }
 
-/* Edit distance, for "did you mean" (names are short). */
-static size_t edit_distance(const char *a, const char *b)
+/* Edit distance of a and b, for "did you mean" (names are short); bound
+ * when it is bound or more, which lets most candidates stop early. */
+static size_t edit_distance(const char *a, const char *b, size_t bound)
 {
   size_t la = strlen(a), lb = strlen(b);
-  if (la > 63 || lb > 63)
-    return SIZE_MAX;
+  /* The lengths' difference bounds the distance from below. */
+  if (la > 63 || lb > 63 || (la > lb ? la - lb : lb - la) >= bound)
+    return bound;
   size_t prev[64], cur[64];
   for (size_t j = 0; j <= lb; j++)
     prev[j] = j;
   for (size_t i = 1; i <= la; i++) {
     cur[0] = i;
+    size_t row_min = i;
     for (size_t j = 1; j <= lb; j++) {
       size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
       size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
       cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+      if (cur[j] < row_min)
+        row_min = cur[j];
     }
+    if (row_min >= bound) /* rows never get smaller */
+      return bound;
     memcpy(prev, cur, (lb + 1) * sizeof *prev);
   }
-  return prev[lb];
+  return prev[lb] < bound ? prev[lb] : bound;
 }
 
 static void consider(const char *name, const char *cand, const char **best, size_t *best_d)
 {
-  size_t d = edit_distance(name, cand);
+  size_t d = edit_distance(name, cand, *best_d);
   if (d < *best_d) {
     *best_d = d;
     *best = cand;
@@ -121,8 +128,11 @@ static void consider(const char *name, const char *cand, const char **best, size
 /* The known name closest to name, or NULL when none is close. */
 static const char *closest_name(const char *name)
 {
+  size_t limit = strlen(name) / 3;
+  if (limit < 2)
+    limit = 2;
   const char *best = NULL;
-  size_t best_d = SIZE_MAX;
+  size_t best_d = limit + 1; /* only a name within limit is suggested */
   for (size_t i = 0; i < tm_n_opts; i++)
     if (tm_opts[i].kind != TM_K_SECTION)
       consider(name, tm_opts[i].name, &best, &best_d);
@@ -130,10 +140,7 @@ static const char *closest_name(const char *name)
     consider(name, tm_aliases[i].name, &best, &best_d);
   for (size_t i = 0; i < tm_n_ignored; i++)
     consider(name, tm_ignored[i], &best, &best_d);
-  size_t limit = strlen(name) / 3;
-  if (limit < 2)
-    limit = 2;
-  return best_d <= limit ? best : NULL;
+  return best;
 }
 
 /* ---- values ---------------------------------------------------------- */
@@ -306,6 +313,8 @@ static int parse_core_pipeline(tm_config *cfg, const char *v, char *err, size_t 
   return 0;
 }
 
+static bool is_blank(char c);
+
 static int parse_kernel_regs(tm_config *cfg, const tm_opt *o, const char *v, char *err,
                              size_t errlen)
 {
@@ -318,6 +327,13 @@ static int parse_kernel_regs(tm_config *cfg, const tm_opt *o, const char *v, cha
   if (!is_in_range(o, regs, v, err, errlen))
     return -1;
   size_t len = (size_t)(colon - v);
+  /* A quoted value loses its blanks, so the dump could not give such a
+   * name back (and no PTX name has one). */
+  for (size_t k = 0; k < len; k++)
+    if (is_blank(v[k])) {
+      snprintf(err, errlen, "kernel name '%.*s' contains white space", (int)len, v);
+      return -1;
+    }
   if (len >= TM_KERNEL_NAME_MAX) {
     snprintf(err, errlen, "kernel name of %zu characters (at most %d)", len,
              TM_KERNEL_NAME_MAX - 1);
@@ -466,7 +482,7 @@ static void read_text(reader *r, const char *text)
     error_at(r, 0, 0, "out of memory");
     return;
   }
-  while (*p) {
+  while (*p && !ptx_diag_should_stop(r->d)) { /* "too many errors, giving up" */
     while (is_blank(*p))
       p++;
     if (*p == '#')

@@ -119,8 +119,14 @@ int exec_elf_inspect(const char *path, exec_elf_info *out, char *err, size_t err
     snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
     return -1;
   }
-  elf_view v = {map, (size_t)st.st_size};
-  read_sections(&v, out);
+  exec_elf_inspect_bytes(map, (size_t)st.st_size, out);
   munmap(map, (size_t)st.st_size);
   return 0;
+}
+
+void exec_elf_inspect_bytes(const void *data, size_t size, exec_elf_info *out)
+{
+  memset(out, 0, sizeof *out);
+  elf_view v = {data, size};
+  read_sections(&v, out);
 }

@@ -23,5 +23,8 @@ typedef struct exec_elf_info {
  * the file cannot be read; a file that is not a 64-bit little-endian ELF
  * is not an error (is_elf64_le is false). */
 int exec_elf_inspect(const char *path, exec_elf_info *out, char *err, size_t errlen);
+/* The same for the size bytes of a file already in memory (the fuzzer's
+ * entry point); never fails. */
+void exec_elf_inspect_bytes(const void *data, size_t size, exec_elf_info *out);
 
 #endif /* PTXSIM_SRC_EXEC_ELF_H */

@@ -208,6 +208,17 @@ START_TEST(debug_locations)
   char *msgs = test_parse_fail(HEADER ".entry k()\n{\n.loc 2 7 1, function_name s, inlined_at 1 9 9\nret;\n}\n");
   ck_assert(strstr(msgs, "not used by a preceding .loc"));
   free(msgs);
+  /* Found by tests/fuzz/fuzz_parse: a chain of offsets (the grammar allows
+   * it) named no label (an empty name, from a NULL pointer) instead of
+   * adding up. */
+  m = test_parse_ok(HEADER ".visible .entry k()\n{\n.loc 1 20 5\n"
+                           ".loc 1 7 1, function_name s0+2+3, inlined_at 1 20 5\nret;\n}\n"
+                           ".file 1 \"a.cu\"\n"
+                           ".section .debug_str\n{\ns0:\n.b8 95, 0, 0, 0, 0, 0\n}\n");
+  d1 = &m->dbg_locs[m->funcs[0]->insns[0].dbg];
+  ck_assert_str_eq(d1->function->str, "s0");
+  ck_assert_int_eq(d1->function_offset, 5);
+  ptx_module_free(m);
 }
 END_TEST
 

@@ -467,9 +467,24 @@ START_TEST(errors_located)
              "'-gpgpu_n_clusters'?\n");
   load_fails("-totally_unrelated_thing 1\n", "t.cfg:1:1: error: unknown option "
                                              "'-totally_unrelated_thing'\n");
+  /* A name is suggested up to a third of the unknown one's length away
+   * (2 at least): 8 extra letters on 25 characters are still suggested
+   * (8 = 25 / 3), 9 on 26 are not; nor is anything for a name of more
+   * than 63 characters. */
+  load_fails("-gpgpu_n_clustersxxxxxxxx 1\n", "t.cfg:1:1: error: unknown option "
+             "'-gpgpu_n_clustersxxxxxxxx'; did you mean '-gpgpu_n_clusters'?\n");
+  load_fails("-gpgpu_n_clustersxxxxxxxxx 1\n", "t.cfg:1:1: error: unknown option "
+             "'-gpgpu_n_clustersxxxxxxxxx'\n");
+  load_fails("-gpgpu_n_clustersxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 1\n",
+             "unknown option '-gpgpu_n_clustersxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'\n");
   load_fails("-gpgpu_n_clusters fifteen\n",
              "t.cfg:1:1: error: -gpgpu_n_clusters: 'fifteen' is not a number");
   load_fails("-gpgpu_n_clusters -3\n", "'-3' is not a number");
+  /* Found by tests/fuzz/fuzz_config: the dump quotes this value, and
+   * quoted values lose their blanks, so the name would not read back. */
+  load_fails("-ptxsim_kernel_regs my kernel:8\n",
+             "t.cfg:1:1: error: -ptxsim_kernel_regs: kernel name 'my kernel' contains white "
+             "space\n");
   load_fails("-gpgpu_n_clusters 4294967296\n", "4294967296 is too large (at most 65535)");
   load_fails("-gpgpu_n_clusters\n", "t.cfg:1:1: error: -gpgpu_n_clusters: missing value");
   load_fails("gpgpu_n_clusters 15\n", "t.cfg:1:1: error: expected an option '-name value', "
