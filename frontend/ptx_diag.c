@@ -1,6 +1,7 @@
 /* ptx_diag.c -- diagnostics (see ptx_diag.h). */
 #include "frontend/ptx_diag.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,4 +100,28 @@ bool ptx_diag_should_stop(const ptx_diag *d)
 const char *ptx_diag_text(const ptx_diag *d)
 {
   return d->text ? d->text : "";
+}
+
+int ptx_stream_close(FILE *f, int earlier_errno)
+{
+  bool is_bad = ferror(f) != 0;
+  int err = 0;
+  errno = 0;
+  if (fflush(f) != 0) {
+    is_bad = true;
+    err = errno;
+  }
+  if (f != stdout && f != stderr) {
+    errno = 0;
+    if (fclose(f) != 0) {
+      is_bad = true;
+      if (!err)
+        err = errno;
+    }
+  }
+  if (!is_bad)
+    return 0;
+  if (!err)
+    err = earlier_errno;
+  return err ? err : EIO;
 }

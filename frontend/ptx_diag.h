@@ -60,4 +60,11 @@ bool ptx_diag_should_stop(const ptx_diag *d);
 /* The messages so far ("" when none). */
 const char *ptx_diag_text(const ptx_diag *d);
 
+/* Finishes an output stream: flushes it and closes it, unless it is stdout
+ * or stderr.  Returns 0, or the errno of the failure: of the flush or
+ * close, else earlier_errno (an earlier failed write the caller saw, whose
+ * errno the stream's error flag does not keep), else EIO.  Output is
+ * never lost silently: every writer of a file checks this. */
+int ptx_stream_close(FILE *f, int earlier_errno);
+
 #endif /* PTXSIM_FRONTEND_PTX_DIAG_H */

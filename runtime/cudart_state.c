@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "frontend/ptx_diag.h"
 #include "runtime/cudart_state.h"
 #include "runtime/cudart_texture_types.h"
 
@@ -334,27 +335,10 @@ static bool rt_has_lost_output;
 
 bool rt_close_output(FILE *f, const char *path, const char *what, int earlier_errno)
 {
-  bool is_std = f == stdout || f == stderr;
-  bool is_bad = ferror(f) != 0;
-  int err = 0;
-  errno = 0;
-  if (fflush(f) != 0) {
-    is_bad = true;
-    err = errno;
-  }
-  if (!is_std) {
-    errno = 0;
-    if (fclose(f) != 0) {
-      is_bad = true;
-      if (!err)
-        err = errno;
-    }
-  }
-  if (!is_bad)
-    return true;
+  int err = ptx_stream_close(f, earlier_errno);
   if (!err)
-    err = earlier_errno;
-  rt_message("error: cannot write %s to %s: %s", what, path, err ? strerror(err) : "write error");
+    return true;
+  rt_message("error: cannot write %s to %s: %s", what, path, strerror(err));
   rt_has_lost_output = true;
   return false;
 }

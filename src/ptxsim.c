@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ptxsim.h"
+#include "frontend/ptx_diag.h"
 #include "src/cli.h"
 
 static const cli_command commands[] = {
@@ -322,32 +323,14 @@ int cli_usage_error(const char *command, const char *fmt, ...)
 
 int cli_close_output(FILE *f, const char *name, const char *what, int earlier_errno)
 {
-  bool is_std = f == stdout || f == stderr;
-  bool is_bad = ferror(f) != 0;
-  int err = 0;
-  errno = 0;
-  if (fflush(f) != 0) {
-    is_bad = true;
-    err = errno;
-  }
-  if (!is_std) {
-    errno = 0;
-    if (fclose(f) != 0) {
-      is_bad = true;
-      if (!err)
-        err = errno;
-    }
-  }
-  if (!is_bad)
-    return CLI_OK;
-  /* An earlier failed flush left the error flag but not its errno. */
+  bool is_stdout = f == stdout;
+  int err = ptx_stream_close(f, earlier_errno);
   if (!err)
-    err = earlier_errno;
-  const char *why = err ? strerror(err) : "write error";
-  if (f == stdout)
-    fprintf(stderr, "ptxsim: error: cannot write to standard output: %s\n", why);
+    return CLI_OK;
+  if (is_stdout)
+    fprintf(stderr, "ptxsim: error: cannot write to standard output: %s\n", strerror(err));
   else
-    fprintf(stderr, "%s: error: cannot write %s: %s\n", name, what, why);
+    fprintf(stderr, "%s: error: cannot write %s: %s\n", name, what, strerror(err));
   return CLI_FAIL;
 }
 
