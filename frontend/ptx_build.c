@@ -687,6 +687,38 @@ static void check_const_bytes(ptx_parse_ctx *pc)
   }
 }
 
+/* Static .shared memory of one kernel (its own, its callees' and the
+ * module's it uses) is at most 48 KB on every GPU; more must be dynamic
+ * (ptxas: "Entry function uses too much shared data (..., 0xc000 max)"). */
+#define PTX_STATIC_SHARED_BYTES 49152u
+
+static void check_static_shared(ptx_parse_ctx *pc)
+{
+  const ptx_module *m = pc->m;
+  for (uint32_t i = 0; i < m->n_funcs; i++) {
+    const ptx_func *f = m->funcs[i];
+    if (!f->is_entry || !f->has_body)
+      continue;
+    ptx_usage u;
+    if (ptx_func_usage(m, f, &u) != 0) {
+      pc->out_of_memory = true;
+      return;
+    }
+    uint64_t bytes = ptx_usage_space_bytes(&u, PTX_SPACE_SHARED, NULL);
+    ptx_usage_free(&u);
+    char amount[40];
+    if (bytes == UINT64_MAX)
+      snprintf(amount, sizeof amount, "more than 2^64 - 2");
+    else
+      snprintf(amount, sizeof amount, "%llu", (unsigned long long)bytes);
+    if (bytes > PTX_STATIC_SHARED_BYTES)
+      ptx_error(pc, f->sym.loc,
+                "kernel '%s' uses %s bytes of static .shared memory, more than the %u a kernel "
+                "may have (more must be dynamic shared memory)",
+                f->sym.name->str, amount, PTX_STATIC_SHARED_BYTES);
+  }
+}
+
 void ptx_b_module_end(ptx_parse_ctx *pc)
 {
   ptx_module *m = pc->m;
@@ -717,6 +749,8 @@ void ptx_b_module_end(ptx_parse_ctx *pc)
     m->funcs[i]->module_index = i;
   check_section_refs(pc);
   check_const_bytes(pc);
+  if (pc->diag->n_errors == 0)
+    check_static_shared(pc);
   /* .loc file indices must name a .file (warning: debug info only). */
   uint32_t max_file = 0;
   for (uint32_t i = 0; i < m->n_files; i++)

@@ -406,6 +406,14 @@ typedef struct ptx_usage {
 /* Fills u (arrays malloc'd, in first-use order); PTX_ENOMEM on failure. */
 int ptx_func_usage(const ptx_module *m, const ptx_func *f, ptx_usage *u) PTX_MUST_CHECK;
 void ptx_usage_free(ptx_usage *u);
+/* The bytes of the variables of one state space (.shared, .local, .const)
+ * that u's function needs: the module's it references and those its
+ * functions (itself included) declare, each at its alignment, saturating
+ * at UINT64_MAX.  *has_dynamic (may be NULL) is set when an unsized
+ * (extern) array is among them. */
+uint64_t ptx_usage_space_bytes(const ptx_usage *u, ptx_space space, bool *has_dynamic);
+/* The bytes f itself declares in space (saturating). */
+uint64_t ptx_func_space_bytes(const ptx_func *f, ptx_space space);
 
 /* Finds a function (entry or func) with a body, or any declaration. */
 ptx_func *ptx_module_find_func(const ptx_module *m, const char *name);

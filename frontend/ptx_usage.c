@@ -134,3 +134,54 @@ void ptx_usage_free(ptx_usage *u)
   u->vars = NULL;
   u->n_funcs = u->n_vars = 0;
 }
+
+/* Saturating: sizes past 2^64 stay UINT64_MAX rather than wrap. */
+static uint64_t place_sat(uint64_t at, const ptx_var *v)
+{
+  uint64_t a = ptx_var_alignment(v) ? ptx_var_alignment(v) : 1, size = ptx_var_size_bytes(v);
+  at = at > UINT64_MAX - (a - 1) ? UINT64_MAX : (at + a - 1) / a * a;
+  return size > UINT64_MAX - at ? UINT64_MAX : at + size;
+}
+
+static uint64_t func_space_bytes(const ptx_func *f, ptx_space space, bool *has_dynamic)
+{
+  uint64_t bytes = 0;
+  for (uint32_t i = 0; i < f->n_vars; i++) {
+    const ptx_var *v = f->vars[i];
+    if (v->space != space)
+      continue;
+    if (v->flags & PTX_VARF_UNSIZED) {
+      if (has_dynamic)
+        *has_dynamic = true;
+      continue;
+    }
+    bytes = place_sat(bytes, v);
+  }
+  return bytes;
+}
+
+uint64_t ptx_usage_space_bytes(const ptx_usage *u, ptx_space space, bool *has_dynamic)
+{
+  uint64_t bytes = 0;
+  for (uint32_t i = 0; i < u->n_vars; i++) {
+    const ptx_var *v = u->vars[i];
+    if (v->space != space)
+      continue;
+    if (v->flags & PTX_VARF_UNSIZED) {
+      if (has_dynamic)
+        *has_dynamic = true;
+      continue;
+    }
+    bytes = place_sat(bytes, v);
+  }
+  for (uint32_t i = 0; i < u->n_funcs; i++) {
+    uint64_t own = func_space_bytes(u->funcs[i], space, has_dynamic);
+    bytes = own > UINT64_MAX - bytes ? UINT64_MAX : bytes + own;
+  }
+  return bytes;
+}
+
+uint64_t ptx_func_space_bytes(const ptx_func *f, ptx_space space)
+{
+  return func_space_bytes(f, space, NULL);
+}

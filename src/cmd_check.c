@@ -10,9 +10,24 @@
 #include "frontend/ptx_parse.h"
 #include "src/cli.h"
 
+/* Sizes saturate at UINT64_MAX instead of wrapping: two variables that
+ * together pass 2^64 bytes must not print as a small total. */
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 static uint64_t align_up(uint64_t x, uint64_t a)
 {
-  return a ? (x + a - 1) / a * a : x;
+  return a ? add_sat(x, a - 1) / a * a : x;
+}
+
+static void print_bytes(FILE *out, uint64_t n)
+{
+  if (n == UINT64_MAX)
+    fputs("more than 2^64 - 2", out);
+  else
+    fprintf(out, "%" PRIu64, n);
 }
 
 static void print_var_type(const ptx_var *v, FILE *out)
@@ -82,23 +97,6 @@ static void print_registers(const ptx_func *f, FILE *out)
   fprintf(out, " (%" PRIu64 " 32-bit slots, %" PRIu64 " predicates declared)\n", slots, preds);
 }
 
-static uint64_t local_space(const ptx_func *f, ptx_space space, bool *has_dynamic)
-{
-  uint64_t bytes = 0;
-  for (uint32_t i = 0; i < f->n_vars; i++) {
-    const ptx_var *v = f->vars[i];
-    if (v->space != space)
-      continue;
-    if (v->flags & PTX_VARF_UNSIZED) {
-      if (has_dynamic)
-        *has_dynamic = true;
-      continue;
-    }
-    bytes = align_up(bytes, ptx_var_alignment(v)) + ptx_var_size_bytes(v);
-  }
-  return bytes;
-}
-
 static int print_kernel(const ptx_module *m, const ptx_func *f, FILE *out)
 {
   fprintf(out, "kernel %s\n", f->sym.name->str);
@@ -110,29 +108,25 @@ static int print_kernel(const ptx_module *m, const ptx_func *f, FILE *out)
     return -1;
   }
   bool dynamic_shared = false;
-  uint64_t shared = 0, cnst = 0, local_own = local_space(f, PTX_SPACE_LOCAL, NULL), local_callees = 0;
-  uint64_t shared_own = local_space(f, PTX_SPACE_SHARED, &dynamic_shared);
-  for (uint32_t i = 0; i < u.n_vars; i++) {
-    const ptx_var *v = u.vars[i];
-    if (v->space == PTX_SPACE_SHARED) {
-      if (v->flags & PTX_VARF_UNSIZED)
-        dynamic_shared = true;
-      else
-        shared = align_up(shared, ptx_var_alignment(v)) + ptx_var_size_bytes(v);
-    } else if (v->space == PTX_SPACE_CONST) {
-      cnst = align_up(cnst, ptx_var_alignment(v)) + ptx_var_size_bytes(v);
-    }
+  uint64_t shared = ptx_usage_space_bytes(&u, PTX_SPACE_SHARED, &dynamic_shared);
+  uint64_t cnst = ptx_usage_space_bytes(&u, PTX_SPACE_CONST, NULL);
+  uint64_t local_own = ptx_func_space_bytes(f, PTX_SPACE_LOCAL), local_callees = 0;
+  for (uint32_t i = 1; i < u.n_funcs; i++)
+    local_callees = add_sat(local_callees, ptx_func_space_bytes(u.funcs[i], PTX_SPACE_LOCAL));
+  fputs("  shared: ", out);
+  print_bytes(out, shared);
+  fprintf(out, " bytes static%s\n", dynamic_shared ? ", plus dynamic (extern) shared memory" : "");
+  fputs("  local: ", out);
+  print_bytes(out, local_own);
+  fputs(" bytes", out);
+  if (local_callees) {
+    fputs(" (+", out);
+    print_bytes(out, local_callees);
+    fputs(" bytes in called functions)", out);
   }
-  for (uint32_t i = 1; i < u.n_funcs; i++) {
-    shared += local_space(u.funcs[i], PTX_SPACE_SHARED, &dynamic_shared);
-    local_callees += local_space(u.funcs[i], PTX_SPACE_LOCAL, NULL);
-  }
-  fprintf(out, "  shared: %" PRIu64 " bytes static%s\n", shared + shared_own,
-          dynamic_shared ? ", plus dynamic (extern) shared memory" : "");
-  fprintf(out, "  local: %" PRIu64 " bytes", local_own);
-  if (local_callees)
-    fprintf(out, " (+%" PRIu64 " bytes in called functions)", local_callees);
-  fprintf(out, "\n  const: %" PRIu64 " bytes\n", cnst);
+  fputs("\n  const: ", out);
+  print_bytes(out, cnst);
+  fputs(" bytes\n", out);
   fprintf(out, "  instructions: %u", f->n_insns);
   if (u.n_funcs > 1) {
     fputs(", calls:", out);
