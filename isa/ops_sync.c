@@ -28,13 +28,16 @@ static bool bar_args(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k
   *id = ids ? (uint32_t)ids[l] : 0;
   *count = counts ? (uint32_t)counts[l] : 0;
   /* Synccheck: the lanes of a warp wait at one barrier, for one count. */
+  /* Every lane, then the mask: a loop without branches the compiler
+   * vectorises (a barrier is frequent in small-block code). */
   uint32_t differ = 0;
   if (ids)
-    SIMT_FOR_EACH_LANE(mask, o)
-    differ |= (uint32_t)((uint32_t)ids[o] != *id) << o;
+    for (uint32_t o = 0; o < SIMT_WARP_SIZE; o++)
+      differ |= (uint32_t)((uint32_t)ids[o] != *id) << o;
   if (counts)
-    SIMT_FOR_EACH_LANE(mask, o)
-    differ |= (uint32_t)((uint32_t)counts[o] != *count) << o;
+    for (uint32_t o = 0; o < SIMT_WARP_SIZE; o++)
+      differ |= (uint32_t)((uint32_t)counts[o] != *count) << o;
+  differ &= mask;
   if (PTX_UNLIKELY(differ)) {
     uint32_t o = first_lane(differ);
     uint32_t id_o = ids ? (uint32_t)ids[o] : 0, count_o = counts ? (uint32_t)counts[o] : 0;
