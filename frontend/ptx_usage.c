@@ -143,11 +143,13 @@ static uint64_t place_sat(uint64_t at, const ptx_var *v)
   return size > UINT64_MAX - at ? UINT64_MAX : at + size;
 }
 
-static uint64_t func_space_bytes(const ptx_func *f, ptx_space space, bool *has_dynamic)
+/* The variables of space among vars, laid out in order from 0. */
+static uint64_t vars_space_bytes(const ptx_var *const *vars, uint32_t n, ptx_space space,
+                                 bool *has_dynamic)
 {
   uint64_t bytes = 0;
-  for (uint32_t i = 0; i < f->n_vars; i++) {
-    const ptx_var *v = f->vars[i];
+  for (uint32_t i = 0; i < n; i++) {
+    const ptx_var *v = vars[i];
     if (v->space != space)
       continue;
     if (v->flags & PTX_VARF_UNSIZED) {
@@ -162,20 +164,10 @@ static uint64_t func_space_bytes(const ptx_func *f, ptx_space space, bool *has_d
 
 uint64_t ptx_usage_space_bytes(const ptx_usage *u, ptx_space space, bool *has_dynamic)
 {
-  uint64_t bytes = 0;
-  for (uint32_t i = 0; i < u->n_vars; i++) {
-    const ptx_var *v = u->vars[i];
-    if (v->space != space)
-      continue;
-    if (v->flags & PTX_VARF_UNSIZED) {
-      if (has_dynamic)
-        *has_dynamic = true;
-      continue;
-    }
-    bytes = place_sat(bytes, v);
-  }
+  uint64_t bytes = vars_space_bytes(u->vars, u->n_vars, space, has_dynamic);
   for (uint32_t i = 0; i < u->n_funcs; i++) {
-    uint64_t own = func_space_bytes(u->funcs[i], space, has_dynamic);
+    const ptx_func *f = u->funcs[i];
+    uint64_t own = vars_space_bytes((const ptx_var *const *)f->vars, f->n_vars, space, has_dynamic);
     bytes = own > UINT64_MAX - bytes ? UINT64_MAX : bytes + own;
   }
   return bytes;
@@ -183,5 +175,5 @@ uint64_t ptx_usage_space_bytes(const ptx_usage *u, ptx_space space, bool *has_dy
 
 uint64_t ptx_func_space_bytes(const ptx_func *f, ptx_space space)
 {
-  return func_space_bytes(f, space, NULL);
+  return vars_space_bytes((const ptx_var *const *)f->vars, f->n_vars, space, NULL);
 }

@@ -26,13 +26,25 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "isa/simt.h"
 
-static void sync_fault(simt_warp *w, const isa_insn *in, uint32_t lane, const char *detail)
+/* Reports a synccheck violation at lane as a fault; always false, so that
+ * a check can end with `return sync_fault(...)'. */
+static bool sync_fault(simt_warp *w, const isa_insn *in, uint32_t lane, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static bool sync_fault(simt_warp *w, const isa_insn *in, uint32_t lane, const char *fmt, ...)
 {
-  simt_fault_at(w, in, lane, SIMT_FAULT_OTHER, 0, 0, 0, false, detail);
+  char msg[200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  simt_fault_at(w, in, lane, SIMT_FAULT_OTHER, 0, 0, 0, false, msg);
+  return false;
 }
 
 bool simt_sync_members(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned k)
@@ -49,38 +61,28 @@ bool simt_sync_members(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned
     if (same && (m0 & mask) == mask && !(m0 & w->live & ~mask))
       return true;
   }
-  char msg[160];
   SIMT_FOR_EACH_LANE(mask, l)
   {
     uint32_t m = (uint32_t)w->r[in->o[k] + l];
-    if (!(m >> l & 1)) {
-      snprintf(msg, sizeof msg,
-               "invalid warp synchronization: the membermask 0x%08x of lane %u does not "
-               "include the lane (executing lanes 0x%08x)",
-               m, l, mask);
-      sync_fault(w, in, l, msg);
-      return false;
-    }
+    if (!(m >> l & 1))
+      return sync_fault(w, in, l,
+                        "invalid warp synchronization: the membermask 0x%08x of lane %u does "
+                        "not include the lane (executing lanes 0x%08x)",
+                        m, l, mask);
     uint32_t absent = m & w->live & ~mask;
-    if (absent) {
-      snprintf(msg, sizeof msg,
-               "invalid warp synchronization: the membermask 0x%08x names lanes 0x%08x that do "
-               "not execute it (executing lanes 0x%08x)",
-               m, absent, mask);
-      sync_fault(w, in, l, msg);
-      return false;
-    }
+    if (absent)
+      return sync_fault(w, in, l,
+                        "invalid warp synchronization: the membermask 0x%08x names lanes 0x%08x "
+                        "that do not execute it (executing lanes 0x%08x)",
+                        m, absent, mask);
     SIMT_FOR_EACH_LANE(m & mask, o)
     {
       uint32_t mo = (uint32_t)w->r[in->o[k] + o];
-      if (mo != m) {
-        snprintf(msg, sizeof msg,
-                 "invalid warp synchronization: lane %u has membermask 0x%08x, but lane %u, "
-                 "which it names, has 0x%08x",
-                 l, m, o, mo);
-        sync_fault(w, in, l, msg);
-        return false;
-      }
+      if (mo != m)
+        return sync_fault(w, in, l,
+                          "invalid warp synchronization: lane %u has membermask 0x%08x, but lane "
+                          "%u, which it names, has 0x%08x",
+                          l, m, o, mo);
     }
   }
   return true;
@@ -102,13 +104,11 @@ bool simt_sync_barrier(simt_warp *w, const isa_insn *in, uint32_t mask, uint32_t
   }
   /* The rest of a divergent warp arrives. */
   if (in != w->split_insn || id != w->split_barrier) {
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "lanes of warp %u wait at different barriers: lanes 0x%08x at barrier %u here, "
-             "lanes 0x%08x at barrier %u (line %u)",
-             w->warp_id, mask, id, split, w->split_barrier, w->split_insn->ir->loc.line);
-    sync_fault(w, in, (uint32_t)__builtin_ctz(mask), msg);
-    return false;
+    return sync_fault(w, in, (uint32_t)__builtin_ctz(mask),
+                      "lanes of warp %u wait at different barriers: lanes 0x%08x at barrier %u "
+                      "here, lanes 0x%08x at barrier %u (line %u)",
+                      w->warp_id, mask, id, split, w->split_barrier,
+                      w->split_insn->ir->loc.line);
   }
   w->split_lanes |= mask;
   if ((w->split_lanes & live) == live) {
