@@ -130,6 +130,26 @@ void drv_symbol_read(drv_ctx *c, const char *sym, void *dst, size_t n)
                 ptxsim_status_string(rc), short_msg(ptxsim_device_error(c->dev)));
 }
 
+/* PTXSIM_TEST_STATS=FILE (with PTXSIM_TEST_MODE=timing) appends each
+ * launch's timing statistics to FILE: tests/pipeline/run-drivers-timing.sh
+ * compares them with a golden file, so that a change to the timing model
+ * that moves a cycle or a cache count is seen, and is deliberate. */
+static void append_timing_stats(drv_ctx *c, const char *kernel, ptxsim_dim3 grid,
+                                ptxsim_dim3 block)
+{
+  const char *path = getenv("PTXSIM_TEST_STATS");
+  if (path == NULL || *path == '\0' || ptxsim_device_get_mode(c->dev) != PTXSIM_MODE_TIMING)
+    return;
+  FILE *f = fopen(path, "a");
+  ck_assert_msg(f != NULL, "%s: cannot append to %s", c->name, path);
+  fprintf(f, "== %s %s <<<(%u,%u,%u), (%u,%u,%u)>>>\n", c->name, kernel, grid.x, grid.y,
+          grid.z, block.x, block.y, block.z);
+  int rc = ptxsim_timing_stats_write(c->dev, f, 0);
+  fclose(f);
+  ck_assert_msg(rc == PTXSIM_OK, "%s: ptxsim_timing_stats_write: %s", c->name,
+                ptxsim_status_string(rc));
+}
+
 void drv_launch(drv_ctx *c, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
                 size_t dyn_shared, const void *const *args, size_t n_args)
 {
@@ -137,6 +157,7 @@ void drv_launch(drv_ctx *c, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 bl
   ck_assert_msg(rc == PTXSIM_OK, "%s: launch of %s <<<(%u,%u,%u), (%u,%u,%u), %zu>>> failed: %s (%d): %s",
                 c->name, kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, dyn_shared,
                 ptxsim_status_string(rc), rc, short_msg(ptxsim_device_error(c->dev)));
+  append_timing_stats(c, kernel, grid, block);
 }
 
 /* splitmix64 (Steele, Lea, Flood 2014): tiny, seedable, good enough for
