@@ -5,9 +5,9 @@
 #include <string.h>
 
 const ptx_op_info ptx_op_table[PTX_OP_COUNT] = {
-  [PTX_OP_NONE] = {"", "", 0, 0, 0, 0, 0, 0, 0, 0, ""},
-#define PTX_OP(id, mn, sig, tmin, tmax, cats, fc, unit, flags, ver, sm, doc) \
-  [PTX_OP_##id] = {mn, sig, tmin, tmax, cats, fc, unit, flags, ver, sm, doc},
+  [PTX_OP_NONE] = {.mnemonic = "", .signature = "", .doc = ""},
+#define PTX_OP(id, mn, sig, tmin, tmax, cats, fc, binder, unit, tc, flags, ver, sm, doc) \
+  [PTX_OP_##id] = {mn, sig, tmin, tmax, cats, fc, unit, tc, flags, ver, sm, doc},
 #include "frontend/ptx_ops.def"
 #undef PTX_OP
 };
@@ -21,6 +21,12 @@ const char *const ptx_fclass_names[PTX_FC_COUNT] = {
 const char *const ptx_unit_names[PTX_UNIT_COUNT] = {
 #define X(u) #u,
   PTX_UNITS(X)
+#undef X
+};
+
+const char *const ptx_tclass_names[PTX_TC_COUNT] = {
+#define X(c) #c,
+  PTX_TCLASSES(X)
 #undef X
 };
 

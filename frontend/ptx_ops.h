@@ -63,8 +63,21 @@ typedef enum ptx_unit {
   PTX_UNIT_COUNT
 } ptx_unit;
 
+/* Latency classes within a unit's latency list, in the order of
+ * GPGPU-Sim's -ptx_opcode_latency_<kind> lists (the timing configuration
+ * indexes its lists by them). */
+#define PTX_TCLASSES(X) X(ADD) X(MAX) X(MUL) X(MAD) X(DIV) X(SHFL)
+
+typedef enum ptx_tclass {
+#define X(c) PTX_TC_##c,
+  PTX_TCLASSES(X)
+#undef X
+  PTX_TC_COUNT
+} ptx_tclass;
+
 extern const char *const ptx_fclass_names[PTX_FC_COUNT];
 extern const char *const ptx_unit_names[PTX_UNIT_COUNT];
+extern const char *const ptx_tclass_names[PTX_TC_COUNT];
 
 /* Opcode properties. */
 enum {
@@ -80,17 +93,22 @@ enum {
   PTX_OPF_RELAXED = 1u << 9,  /* wider registers allowed (PTX ISA 6.5.1) */
   PTX_OPF_WARP = 1u << 10,    /* collective over the warp or its mask */
   PTX_OPF_F64_DP = 1u << 11,  /* .f64 forms run on the DP unit */
-  PTX_OPF_ARCH = 1u << 12     /* needs an sm_XXa or sm_XXf target */
+  PTX_OPF_ARCH = 1u << 12,    /* needs an sm_XXa or sm_XXf target */
+  PTX_OPF_DRAIN = 1u << 13    /* issues only once the warp has nothing in
+                                 flight (membar, fence, cp.async waits,
+                                 call, ret) */
 };
 
 typedef enum ptx_op {
   PTX_OP_NONE,
-#define PTX_OP(id, mn, sig, tmin, tmax, cats, fc, unit, flags, ver, sm, doc) PTX_OP_##id,
+#define PTX_OP(id, mn, sig, tmin, tmax, cats, fc, binder, unit, tc, flags, ver, sm, doc) PTX_OP_##id,
 #include "frontend/ptx_ops.def"
 #undef PTX_OP
   PTX_OP_COUNT
 } ptx_op;
 
+/* A row of ptx_ops.def as the frontend sees it (without its binder, which
+ * names isa/ functions: isa/isa_bind.h). */
 typedef struct ptx_op_info {
   const char *mnemonic;
   const char *signature;
@@ -98,6 +116,7 @@ typedef struct ptx_op_info {
   uint64_t categories;  /* accepted modifier categories */
   uint8_t fclass;       /* ptx_fclass */
   uint8_t unit;         /* ptx_unit */
+  uint8_t tclass;       /* ptx_tclass */
   uint32_t flags;       /* PTX_OPF_* */
   uint8_t ptx_version;  /* times ten */
   uint8_t min_sm;

@@ -4,8 +4,8 @@
  * binder of its opcode for the semantic function of its exact types and
  * modifiers.  A binder returns NULL when the form cannot execute; the
  * decoder then refuses the module, naming the instruction.  Binders live
- * beside their semantic functions in isa/ops_*.c; isa_bind.c maps opcodes
- * to binders.
+ * beside their semantic functions in isa/ops_*.c; the binder column of
+ * frontend/ptx_ops.def names each opcode's, and isa_bind.c expands it.
  */
 #ifndef PTXSIM_ISA_ISA_BIND_H
 #define PTXSIM_ISA_ISA_BIND_H
@@ -29,18 +29,13 @@ static inline bool isa_has(const isa_insn *in, ptx_mod m)
 /* The PTX rounding modifier of in (ISA_RN when none). */
 unsigned isa_rounding(const isa_insn *in);
 
-/* Binders, one per opcode family file. */
-#define ISA_BINDERS(X)                                                                 \
-  X(mov) X(ld) X(st) X(cvta) X(isspacep) X(prefetch) X(atom) X(red)                    \
-  X(bra) X(brx) X(ret) X(exit) X(trap) X(brkpt) X(nanosleep) X(call)                   \
-  X(bar) X(bar_red) X(membar) X(bar_warp) X(noop)                                      \
-  X(shfl) X(vote) X(match) X(redux) X(activemask) X(elect)                             \
-  X(int_bits) X(logic) X(setp) X(set) X(selp) X(slct) X(video)            \
-  X(fp) X(cvt) X(cvt_pack) X(testp) X(copysign) X(cp_async) X(mbarrier)   \
-  X(wmma) X(tex) X(tld4) X(surf) X(query) X(istypep)
-
-#define X(name) isa_exec_fn isa_bind_##name(isa_insn *in);
-ISA_BINDERS(X)
-#undef X
+/* The binders, declared from the rows of frontend/ptx_ops.def that name
+ * them (a binder several rows share is declared once per row, which C
+ * allows).  isa_bind_none, the binder of the rows ptxsim does not execute,
+ * binds no form. */
+#define PTX_OP(id, mn, sig, tmin, tmax, cats, fc, binder, unit, tc, flags, ver, sm, doc) \
+  isa_exec_fn isa_bind_##binder(isa_insn *in);
+#include "frontend/ptx_ops.def"
+#undef PTX_OP
 
 #endif /* PTXSIM_ISA_ISA_BIND_H */

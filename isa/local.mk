@@ -32,6 +32,13 @@ tests_isa_check_analysis_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_analysis_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) \
 	$(ZSTD_LIBS) $(LZ4_LIBS)
 
+## The opcode table (frontend/ptx_ops.def): every row well formed and
+## executed rows bound to semantic bodies; broken rows rejected.
+check_PROGRAMS += tests/isa/check_op_table
+tests_isa_check_op_table_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_op_table_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) \
+	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS)
+
 ## Synccheck (isa/synccheck.c): kernels that break a synchronisation rule
 ## fault with it; kernels that keep the rules the ways programs do run.
 TESTS += tests/run-synccheck-tests.sh

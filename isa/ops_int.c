@@ -250,7 +250,6 @@ static bool is_signed(uint8_t type)
 
 #define PICK(arr) (wi == W_BAD ? NULL : arr[wi][is_signed(in->type)])
 
-isa_exec_fn isa_bind_int_add(isa_insn *in);
 isa_exec_fn isa_bind_int_add(isa_insn *in)
 {
   bool sub = in->op == PTX_OP_SUB || in->op == PTX_OP_SUBC;
@@ -270,7 +269,6 @@ isa_exec_fn isa_bind_int_add(isa_insn *in)
   return sub ? PICK(subs) : PICK(adds);
 }
 
-isa_exec_fn isa_bind_int_mul(isa_insn *in);
 isa_exec_fn isa_bind_int_mul(isa_insn *in)
 {
   width_ix wi = width_of(in->type);
@@ -299,7 +297,6 @@ isa_exec_fn isa_bind_int_mul(isa_insn *in)
   return mad ? PICK(al) : PICK(ml);
 }
 
-isa_exec_fn isa_bind_int_misc(isa_insn *in);
 isa_exec_fn isa_bind_int_misc(isa_insn *in)
 {
   width_ix wi = width_of(in->type);
@@ -366,4 +363,27 @@ isa_exec_fn isa_bind_logic(isa_insn *in)
   default:
     return NULL;
   }
+}
+
+/* The opcodes with integer and floating-point forms (add, sub, mul, mad,
+ * neg, abs, min, max, div) bind by the type's kind; the floating-point
+ * bodies are in ops_fp.c. */
+static bool is_float(const isa_insn *in)
+{
+  return ptx_type_kind_of((ptx_type)in->type) == PTX_TK_FLOAT;
+}
+
+isa_exec_fn isa_bind_add(isa_insn *in)
+{
+  return is_float(in) ? isa_bind_fp(in) : isa_bind_int_add(in);
+}
+
+isa_exec_fn isa_bind_mul(isa_insn *in)
+{
+  return is_float(in) ? isa_bind_fp(in) : isa_bind_int_mul(in);
+}
+
+isa_exec_fn isa_bind_misc(isa_insn *in)
+{
+  return is_float(in) ? isa_bind_fp(in) : isa_bind_int_misc(in);
 }

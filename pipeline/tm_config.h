@@ -29,6 +29,7 @@
 
 #include "frontend/ptx_compiler.h"
 #include "frontend/ptx_diag.h"
+#include "frontend/ptx_ops.h"
 #include "memsys/mem_params.h"
 #include "policies/pol_cta.h"
 #include "policies/pol_sched.h"
@@ -75,17 +76,16 @@ typedef enum tm_lat_table {
   TM_LAT_COUNT
 } tm_lat_table;
 
-/* Instruction classes within a table, in GPGPU-Sim's list order
+/* Instruction classes within a table: the opcode table's timing classes
+ * (PTX_TCLASSES, frontend/ptx_ops.h), in GPGPU-Sim's list order
  * "ADD,MAX,MUL,MAD,DIV,SHFL".  int has all six; fp and dp the first five
  * (their SHFL entry is 0); sfu and tensor give one value, which fills
  * every class. */
-#define TM_OP_CLASSES(X) X(ADD) X(MAX) X(MUL) X(MAD) X(DIV) X(SHFL)
-
 typedef enum tm_op_class {
-#define X(id) TM_OPC_##id,
-  TM_OP_CLASSES(X)
+#define X(id) TM_OPC_##id = PTX_TC_##id,
+  PTX_TCLASSES(X)
 #undef X
-  TM_OPC_COUNT
+  TM_OPC_COUNT = PTX_TC_COUNT
 } tm_op_class;
 
 /* Per-kernel register overrides (-ptxsim_kernel_regs NAME:N). */

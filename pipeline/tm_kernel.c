@@ -1,11 +1,11 @@
 /* tm_kernel.c -- the timing view of a kernel's instructions (tm_kernel.h).
  *
- * Units and classes come from the opcode table (frontend/ptx_ops.def) and
- * the instruction's type: the table charges arithmetic to INT, and its
- * floating-point forms move to SP (f32, f16, bf16) or DP (f64) here, as
- * GPGPU-Sim's latency lists are per data kind.  Register numbers are the
- * static analyses' (one numbering per function), which is what the
- * scoreboard compares.
+ * Units, latency classes and the drain flag come from the opcode table
+ * (frontend/ptx_ops.def) and the instruction's type: the table charges
+ * arithmetic to INT, and its floating-point forms move to SP (f32, f16,
+ * bf16) or DP (f64) here, as GPGPU-Sim's latency lists are per data kind.
+ * Register numbers are the static analyses' (one numbering per function),
+ * which is what the scoreboard compares.
  */
 #include "config.h"
 
@@ -34,34 +34,13 @@ static bool is_float_type(uint8_t t)
   return k == PTX_TK_FLOAT;
 }
 
-static tm_op_class op_class(uint16_t op)
-{
-  switch (op) {
-  case PTX_OP_MIN:
-  case PTX_OP_MAX: return TM_OPC_MAX;
-  case PTX_OP_MUL:
-  case PTX_OP_MUL24: return TM_OPC_MUL;
-  case PTX_OP_MAD:
-  case PTX_OP_MAD24:
-  case PTX_OP_MADC:
-  case PTX_OP_FMA:
-  case PTX_OP_DP2A:
-  case PTX_OP_DP4A:
-  case PTX_OP_SAD: return TM_OPC_MAD;
-  case PTX_OP_DIV:
-  case PTX_OP_REM: return TM_OPC_DIV;
-  case PTX_OP_SHFL: return TM_OPC_SHFL;
-  default: return TM_OPC_ADD;
-  }
-}
-
 void tm_classify(const isa_insn *in, sm_unit *unit, tm_lat_table *table, tm_op_class *cls,
                  tm_kind *kind)
 {
   const ptx_op_info *oi = &ptx_op_table[in->op];
   bool f64 = in->type == PTX_TYPE_F64;
   bool fp = is_float_type(in->type);
-  *cls = op_class(in->op);
+  *cls = (tm_op_class)oi->tclass;
   *kind = TM_KIND_ALU;
   switch ((ptx_unit)oi->unit) {
   case PTX_UNIT_INT:
@@ -75,14 +54,15 @@ void tm_classify(const isa_insn *in, sm_unit *unit, tm_lat_table *table, tm_op_c
     break;
   case PTX_UNIT_DP: *unit = SM_UNIT_DP; break;
   case PTX_UNIT_SFU:
-    /* div is listed with the SFU; integer division and f64 transcendentals
-     * are long arithmetic on their own units, f32 div a division on SP. */
+    /* f64 transcendentals are long arithmetic on the DP unit.  The SFU
+     * row of the DIV class (div) is a division on its data kind's unit:
+     * integer division on INT, f32 on SP. */
     if (f64)
       *unit = SM_UNIT_DP, *cls = TM_OPC_DIV;
-    else if (in->op == PTX_OP_DIV)
+    else if (*cls == TM_OPC_DIV)
       *unit = fp ? SM_UNIT_SP : SM_UNIT_INT;
     else
-      *unit = SM_UNIT_SFU, *cls = TM_OPC_ADD;
+      *unit = SM_UNIT_SFU;
     break;
   case PTX_UNIT_TENSOR: *unit = SM_UNIT_TENSOR; break;
   case PTX_UNIT_LDST:
@@ -92,7 +72,7 @@ void tm_classify(const isa_insn *in, sm_unit *unit, tm_lat_table *table, tm_op_c
     break;
   case PTX_UNIT_TEX:
     *unit = SM_UNIT_TEX;
-    if (in->op != PTX_OP_TXQ && in->op != PTX_OP_SUQ)
+    if (oi->flags & (PTX_OPF_MEM_RD | PTX_OPF_MEM_WR)) /* not txq, suq */
       *kind = TM_KIND_TEX;
     break;
   case PTX_UNIT_BRU:
@@ -183,9 +163,7 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
     t->latency = (uint16_t)(lat ? lat : 1);
     t->interval = (uint16_t)(ii ? ii : 1);
     t->is_long_latency = kind == TM_KIND_MEM || kind == TM_KIND_TEX;
-    t->is_drain = in->op == PTX_OP_MEMBAR || in->op == PTX_OP_FENCE ||
-                  in->op == PTX_OP_CP_ASYNC_WAIT_ALL || in->op == PTX_OP_CP_ASYNC_WAIT_GROUP ||
-                  in->op == PTX_OP_CP_ASYNC_BULK_WAIT_GROUP || kind == TM_KIND_CALL;
+    t->is_drain = (ptx_op_table[in->op].flags & PTX_OPF_DRAIN) != 0;
     if (kind == TM_KIND_MEM) {
       t->mem_kind = mem_kind_of(in);
       t->access_bytes = access_bytes(in);

@@ -52,8 +52,9 @@ typedef struct tm_insn {
   uint8_t n_defs, n_uses;
   bool is_long_latency; /* memory and texture loads: the scheduler hears
                            about warps waiting for them */
-  bool is_drain;        /* membar, fence, cp.async.wait_*: issues only once
-                           the warp has nothing in flight */
+  bool is_drain;        /* PTX_OPF_DRAIN (membar, fence, cp.async waits,
+                           call, ret): issues only once the warp has
+                           nothing in flight */
   uint16_t access_bytes; /* per lane (TM_KIND_MEM) */
   const uint32_t *regs; /* n_defs registers written, then n_uses read */
 } tm_insn;

@@ -227,7 +227,8 @@ static void print_help(FILE *out)
           "options:\n"
           "  --help       this text\n"
           "  --version    the version\n"
-          "  --list-ops   every PTX opcode ptxsim knows, with its operands and unit\n"
+          "  --list-ops   every PTX opcode ptxsim knows: operands, the binder that\n"
+          "               executes it (none: not executed), timing unit and class\n"
           "\n"
           "Exit status: 0 success, 1 invalid input, 2 usage error.\n"
           "Report bugs to <%s>.\n",

@@ -35,7 +35,8 @@ expect_grep "$tmp/out" "dump" "--help lists dump"
 expect_status 0 "check --help" "$PTXSIM" check --help
 expect_grep "$tmp/out" "usage: ptxsim check" "check usage"
 expect_status 0 "--list-ops" "$PTXSIM" --list-ops
-expect_grep "$tmp/out" "^wgmma.mma_async" "--list-ops lists wgmma"
+expect_grep "$tmp/out" "^wgmma.mma_async .* none " "--list-ops: wgmma is parsed, not executed"
+expect_grep "$tmp/out" "^mad  .* mul  *INT  *MAD " "--list-ops: mad's binder, unit and timing class"
 rows=$(grep -c '^PTX_OP(' "$srcdir/frontend/ptx_ops.def")
 [ "$(wc -l <"$tmp/out")" -eq $((rows + 1)) ] || { echo "FAIL: --list-ops does not list the $rows opcodes"; fail=$((fail + 1)); }
 
