@@ -19,12 +19,14 @@ tests_frontend_check_tables_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_tables_LDADD = $(TEST_LDADD)
 
 TESTS += $(check_PROGRAMS)
-TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh
+TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
+	tests/layering-selftest.sh
 ## `ptxsim cfg` and `ptxsim liveness`: hand-derived goldens, the corpus, ptxas -v counts.
 TESTS += tests/run-analysis-tests.sh
 EXTRA_DIST += tests/run-analysis-tests.sh tests/analysis benchmarks/liveness-table.sh \
 	benchmarks/ptxas-regs.sh doc/liveness.md
 EXTRA_DIST += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
+	tests/layering-selftest.sh \
 	tests/errors tests/ptx tests/data
 AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)'; export srcdir; CK_FORK=yes; export CK_FORK; \
 	PTXSIM='$(abs_top_builddir)/ptxsim'; export PTXSIM; CC='$(CC)'; export CC; \
