@@ -11,7 +11,7 @@ TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
 FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
 	tests/frontend/check_literals tests/frontend/check_expr tests/frontend/check_parser \
-	tests/frontend/check_forms tests/frontend/check_fatbin
+	tests/frontend/check_forms tests/frontend/check_fatbin tests/frontend/check_json
 check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
@@ -119,6 +119,8 @@ tests_frontend_check_forms_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_forms_LDADD = $(TEST_LDADD)
 tests_frontend_check_fatbin_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_fatbin_LDADD = $(TEST_LDADD)
+tests_frontend_check_json_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_json_LDADD = $(TEST_LDADD)
 
 ## The public interface, linked against the installed library's objects.
 check_PROGRAMS += tests/src/check_api
