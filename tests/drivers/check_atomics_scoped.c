@@ -15,10 +15,10 @@
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  drv_rng r;
-  drv_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000, 1000);
+    in[i] = ref_rand_range(&r, -1000, 1000);
   in[17] = 0;
 }
 
@@ -53,7 +53,7 @@ static void expect_acc(const int32_t *in, const int32_t *slots0, int32_t *e, int
   e[6] = (int32_t)umax;
   e[7] = A_INIT[7] + N;
   e[8] = A_INIT[8] - N;
-  e[9] = with_fmax ? (int32_t)drv_f2u(fm) : 0;
+  e[9] = with_fmax ? (int32_t)ref_f2u(fm) : 0;
   e[10] = (int32_t)olds;
 }
 
@@ -69,7 +69,7 @@ static void check_cas_chain(const char *kernel, const int32_t *got)
 START_TEST(test_atomics_global)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], slots[N], acc[13], got[13], e[13], old[N], sl_got[N];
   uint64_t acc64 = 0x100000000ull, g64, e64;
   float accf = 0.5f, gf, ef;
@@ -78,12 +78,12 @@ START_TEST(test_atomics_global)
 
   drv_open(&c, "atomics_scoped");
   make_input(in, 61);
-  drv_rng_seed(&r, 62);
+  ref_rng_seed(&r, 62);
   for (int g = 0; g < N; g++)
-    slots[g] = (int32_t)drv_rand32(&r);
+    slots[g] = (int32_t)ref_rand32(&r);
   for (int k = 0; k < 13; k++)
     acc[k] = A_INIT[k];
-  acc[9] = (int32_t)drv_f2u(-1e9f);
+  acc[9] = (int32_t)ref_f2u(-1e9f);
   expect_acc(in, slots, e, 1);
   e64 = acc64;
   ef = accf;
@@ -119,15 +119,15 @@ END_TEST
 START_TEST(test_atomics_system)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], slots[N], acc[13], got[13], e[13], sl_got[N];
   int n = N;
 
   drv_open(&c, "atomics_scoped");
   make_input(in, 63);
-  drv_rng_seed(&r, 64);
+  ref_rng_seed(&r, 64);
   for (int g = 0; g < N; g++)
-    slots[g] = (int32_t)drv_rand32(&r);
+    slots[g] = (int32_t)ref_rand32(&r);
   for (int k = 0; k < 13; k++)
     acc[k] = A_INIT[k];
   acc[9] = 0x0badf00d;    /* not touched by atomics_system */

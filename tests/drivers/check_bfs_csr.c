@@ -23,14 +23,14 @@ typedef struct graph {
  * the frontier (level 2) has visited and unvisited neighbours */
 static void make_graph(graph *g, uint64_t seed)
 {
-  drv_rng r;
+  ref_rng r;
   int e = 0;
-  drv_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int u = 0; u < NV; u++) {
     g->row_ptr[u] = e;
-    int deg = (u % 10 == 0) ? 0 : drv_rand_range(&r, 1, 7);
+    int deg = (u % 10 == 0) ? 0 : ref_rand_range(&r, 1, 7);
     for (int k = 0; k < deg; k++)
-      g->col_idx[e++] = drv_rand_range(&r, 0, NV - 1);
+      g->col_idx[e++] = ref_rand_range(&r, 0, NV - 1);
   }
   g->row_ptr[NV] = e;
   for (int v = 0; v < NV; v++)

@@ -16,10 +16,10 @@ static int cmp_u32(const void *a, const void *b)
 
 static void fill(uint32_t *v, int n, uint64_t seed)
 {
-  drv_rng r;
-  drv_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < n; i++) {
-    uint32_t k = drv_rand32(&r);
+    uint32_t k = ref_rand32(&r);
     v[i] = (i % 9 == 0) ? 0xffffffffu : (i % 7 == 0) ? 0u : (i % 5 == 0) ? (k & 15) : k;
   }
 }

@@ -45,15 +45,15 @@ static int32_t op(int k, int32_t x, int32_t i)
 START_TEST(test_calls_recursion)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N];
   int64_t exp[N], got[N];
   int n = N;
 
   drv_open(&c, "calls_recursion");
-  drv_rng_seed(&r, 48);
+  ref_rng_seed(&r, 48);
   for (int i = 0; i < N; i++)
-    in[i] = (int32_t)drv_rand32(&r);
+    in[i] = (int32_t)ref_rand32(&r);
   in[0] = 15;    /* deepest: fact(15), fib(15), sum over 16 */
   in[1] = 0;
   in[2] = -1;
@@ -74,14 +74,14 @@ START_TEST(test_calls_indirect)
 {
   enum { M = 500 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[M], exp[M], got[M];
   int n = M;
 
   drv_open(&c, "calls_recursion");
-  drv_rng_seed(&r, 49);
+  ref_rng_seed(&r, 49);
   for (int i = 0; i < M; i++)
-    in[i] = (int32_t)drv_rand32(&r);
+    in[i] = (int32_t)ref_rand32(&r);
   for (int i = 0; i < M; i++)
     exp[i] = op(in[i] & 3, in[i], i);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
@@ -97,7 +97,7 @@ START_TEST(test_calls_mixed_args)
 {
   enum { M = 300 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[M];
   float ef[2 * M], gf[2 * M];
   uint32_t eu[M], gu[M];
@@ -105,9 +105,9 @@ START_TEST(test_calls_mixed_args)
   int n = M;
 
   drv_open(&c, "calls_recursion");
-  drv_rng_seed(&r, 50);
+  ref_rng_seed(&r, 50);
   for (int i = 0; i < M; i++)
-    in[i] = (i % 3 == 0) ? drv_rand_range(&r, -40000, 40000) : drv_rand_range(&r, -(1 << 22), 1 << 22);
+    in[i] = (i % 3 == 0) ? ref_rand_range(&r, -40000, 40000) : ref_rand_range(&r, -(1 << 22), 1 << 22);
   for (int i = 0; i < M; i++) {
     int x = in[i];
     int8_t ch = (int8_t)x;

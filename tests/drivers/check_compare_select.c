@@ -11,15 +11,15 @@
 
 static void pairs_f64(double *a, double *b, uint64_t seed)
 {
-  drv_rng r;
-  drv_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
-    a[i] = drv_interesting_f64(&r, -10.0, 10.0);
-    switch (drv_rand32(&r) % 6) {
+    a[i] = ref_interesting_f64(&r, -10.0, 10.0);
+    switch (ref_rand32(&r) % 6) {
     case 0: b[i] = a[i]; break;                                  /* equal (or both NaN) */
     case 1: b[i] = -a[i]; break;                                 /* +0 / -0 */
     case 2: b[i] = nearbyint(a[i] * 2.0) / 2.0; break;           /* halves: rint ties */
-    default: b[i] = drv_interesting_f64(&r, -10.0, 10.0); break;
+    default: b[i] = ref_interesting_f64(&r, -10.0, 10.0); break;
     }
     if (i % 11 == 0)
       a[i] = nearbyint(a[i] * 2.0) / 2.0 + 0.5;                  /* x.5 for rint */
@@ -68,7 +68,7 @@ START_TEST(test_compare_f32)
   for (int i = 0; i < N; i++) {
     float x = a[i], y = b[i];
     exp[i] = fmask(x, y, 1, (double)(x * 2.0f), (double)(y + 1.0f)) |
-             (uint32_t)(drv_f2u(x) == drv_f2u(y)) << 15;
+             (uint32_t)(ref_f2u(x) == ref_f2u(y)) << 15;
   }
   ptxsim_devptr pa = drv_upload(&c, a, sizeof a), pb = drv_upload(&c, b, sizeof b);
   ptxsim_devptr po = drv_alloc(&c, sizeof got);
@@ -91,7 +91,7 @@ START_TEST(test_compare_f64)
   pairs_f64(a, b, 46);
   for (int i = 0; i < N; i++) {
     double x = a[i], y = b[i];
-    exp[i] = fmask(x, y, 0, 0, 0) | (uint32_t)(drv_d2u(x) == drv_d2u(y)) << 15;
+    exp[i] = fmask(x, y, 0, 0, 0) | (uint32_t)(ref_d2u(x) == ref_d2u(y)) << 15;
     expd[4 * i + 0] = rint(x);
     expd[4 * i + 1] = ceil(x);
     expd[4 * i + 2] = floor(x) + trunc(y);
@@ -112,21 +112,21 @@ END_TEST
 START_TEST(test_compare_int)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int64_t a[N], b[N];
   uint32_t exp[N], got[N];
   uint64_t e64[2 * N], g64[2 * N];
   int n = N;
 
   drv_open(&c, "compare_select");
-  drv_rng_seed(&r, 47);
+  ref_rng_seed(&r, 47);
   for (int i = 0; i < N; i++) {
-    a[i] = (int64_t)drv_rand64(&r) >> (drv_rand32(&r) & 63);
+    a[i] = (int64_t)ref_rand64(&r) >> (ref_rand32(&r) & 63);
     switch (i % 5) {
     case 0: b[i] = a[i]; break;
     case 1: b[i] = -1; break;
-    case 2: b[i] = (int64_t)(((uint64_t)drv_rand32(&r) << 32) | (uint32_t)a[i]); break; /* same low word */
-    default: b[i] = (int64_t)drv_rand64(&r) >> (drv_rand32(&r) & 63); break;
+    case 2: b[i] = (int64_t)(((uint64_t)ref_rand32(&r) << 32) | (uint32_t)a[i]); break; /* same low word */
+    default: b[i] = (int64_t)ref_rand64(&r) >> (ref_rand32(&r) & 63); break;
     }
     if (i % 13 == 0)
       a[i] = 0;

@@ -68,15 +68,15 @@ static void check_symbols(drv_ctx *c, const tables *t)
 static void lookup(drv_ctx *c, const tables *t, const char *label, uint64_t seed)
 {
   enum { B = 96 };
-  drv_rng r;
+  ref_rng r;
   float in[N], exp[N], got[N];
   int32_t idx[N], expi[N], goti[N];
   int n = N;
 
-  drv_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
-    in[i] = drv_interesting_f32(&r, -20.0f, 20.0f);
-    idx[i] = (int32_t)drv_rand32(&r);
+    in[i] = ref_interesting_f32(&r, -20.0f, 20.0f);
+    idx[i] = (int32_t)ref_rand32(&r);
   }
   for (int i = 0; i < N; i++) {
     int tt = i % B;
@@ -117,7 +117,7 @@ START_TEST(test_const_wide)
 {
   enum { B = 64 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   tables t;
   int32_t idx[N];
   double ed[N], gd[N];
@@ -128,9 +128,9 @@ START_TEST(test_const_wide)
 
   drv_open(&c, "const_mem");
   init_tables(&t);
-  drv_rng_seed(&r, 44);
+  ref_rng_seed(&r, 44);
   for (int i = 0; i < N; i++)
-    idx[i] = (i % 7 == 0) ? (int32_t)drv_rand32(&r) : drv_rand_range(&r, -5000, 5000);
+    idx[i] = (i % 7 == 0) ? (int32_t)ref_rand32(&r) : ref_rand_range(&r, -5000, 5000);
   for (int i = 0; i < N; i++) {
     int j = idx[i], tt = i % B;
     const float *v = t.vec4[j & 3];

@@ -12,14 +12,14 @@ START_TEST(test_cp_async_pipeline)
 {
   enum { N = 2 * 4096 + 203 };   /* third block: 50 vectors + 3 scalars, no side copy */
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "cp_async");
-  drv_rng_seed(&r, 54);
+  ref_rng_seed(&r, 54);
   for (int i = 0; i < N; i++) {
-    in[i] = drv_interesting_f32(&r, -1e6f, 1e6f);
+    in[i] = ref_interesting_f32(&r, -1e6f, 1e6f);
     if (isinf(in[i]) || isnan(in[i]) || fabsf(in[i]) > 1e37f)
       in[i] = 0.25f * (float)(i % 97);     /* the kernel wants finite |in| < 1e38 */
     exp[i] = fmaf(in[i], 2.0f, 1.0f);
@@ -37,14 +37,14 @@ START_TEST(test_cp_async_barrier)
 {
   enum { N = 2 * 1024 + 500 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static int32_t in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "cp_async");
-  drv_rng_seed(&r, 55);
+  ref_rng_seed(&r, 55);
   for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000000, 1000000);
+    in[i] = ref_rand_range(&r, -1000000, 1000000);
   for (int i = 0; i < N; i++) {
     int base = i / 1024 * 1024, j = i - base, src = base + 1023 - j;
     exp[i] = (src < N ? in[src] : 0) + j;

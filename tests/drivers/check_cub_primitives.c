@@ -9,10 +9,10 @@
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  drv_rng r;
-  drv_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++)
-    in[i] = (i % 9 == 0) ? (int32_t)drv_rand32(&r) : drv_rand_range(&r, -5000, 5000);
+    in[i] = (i % 9 == 0) ? (int32_t)ref_rand32(&r) : ref_rand_range(&r, -5000, 5000);
 }
 
 START_TEST(test_cub_block_ops)
@@ -80,16 +80,16 @@ END_TEST
 START_TEST(test_cub_thread_store)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   uint32_t in[N];
   static uint32_t exp[4 * N], got[4 * N];
   uint64_t e64[N], g64[N];
   int n = N;
 
   drv_open(&c, "cub_primitives");
-  drv_rng_seed(&r, 57);
+  ref_rng_seed(&r, 57);
   for (int i = 0; i < N; i++)
-    in[i] = drv_rand32(&r);
+    in[i] = ref_rand32(&r);
   in[0] = 0xfffffffeu;    /* v + 3 wraps */
   for (int i = 0; i < N; i++) {
     for (int k = 0; k < 4; k++)
@@ -140,14 +140,14 @@ START_TEST(test_cub_lookback_scan64)
 {
   enum { NT = (N + 127) / 128 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int64_t in[N], exp[N], got[N];
   int n = N, num_tiles = NT;
 
   drv_open(&c, "cub_primitives");
-  drv_rng_seed(&r, 59);
+  ref_rng_seed(&r, 59);
   for (int i = 0; i < N; i++)
-    in[i] = (int64_t)drv_rand64(&r) >> (i % 40);   /* sums wrap around */
+    in[i] = (int64_t)ref_rand64(&r) >> (i % 40);   /* sums wrap around */
   uint64_t s = 0;
   for (int i = 0; i < N; i++) {
     s += (uint64_t)in[i];

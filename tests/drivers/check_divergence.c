@@ -66,13 +66,13 @@ static int classify(int x)
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  drv_rng r;
-  drv_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
-    uint32_t k = drv_rand32(&r) & 7;
-    in[i] = k == 0 ? 0 : k == 1 ? drv_rand_range(&r, -(1 << 26), -1)
-          : k == 2 ? drv_rand_range(&r, 100001, 1 << 26)       /* leave early */
-          : k == 3 ? 1 : drv_rand_range(&r, 2, 5000);
+    uint32_t k = ref_rand32(&r) & 7;
+    in[i] = k == 0 ? 0 : k == 1 ? ref_rand_range(&r, -(1 << 26), -1)
+          : k == 2 ? ref_rand_range(&r, 100001, 1 << 26)       /* leave early */
+          : k == 3 ? 1 : ref_rand_range(&r, 2, 5000);
   }
 }
 

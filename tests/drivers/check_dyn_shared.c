@@ -12,14 +12,14 @@ static int32_t xi(const int32_t *in, int base, int j) { return base + j < N ? in
 START_TEST(test_dyn_reverse)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "dyn_shared");
-  drv_rng_seed(&r, 5);
+  ref_rng_seed(&r, 5);
   for (int i = 0; i < N; i++)
-    in[i] = drv_interesting_f32(&r, -10.0f, 10.0f);
+    in[i] = ref_interesting_f32(&r, -10.0f, 10.0f);
   for (int i = 0; i < N; i++) {
     int base = i / B * B, t = i % B, j = B - 1 - t;
     exp[i] = base + j < N ? in[base + j] : 0.0f;
@@ -36,15 +36,15 @@ END_TEST
 START_TEST(test_dyn_two_arrays)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N];
   float expf_[N], gotf[N];
   int n = N;
 
   drv_open(&c, "dyn_shared");
-  drv_rng_seed(&r, 6);
+  ref_rng_seed(&r, 6);
   for (int i = 0; i < N; i++)
-    in[i] = (i % 13 == 0) ? (int32_t)0x7fffffff : (int32_t)drv_rand32(&r) >> (i & 15);
+    in[i] = (i % 13 == 0) ? (int32_t)0x7fffffff : (int32_t)ref_rand32(&r) >> (i & 15);
   for (int i = 0; i < N; i++) {
     int base = i / B * B, t = i % B;
     exp[i] = (int32_t)((uint32_t)xi(in, base, t) + (uint32_t)xi(in, base, (t + 1) % B));

@@ -56,20 +56,20 @@ START_TEST(test_fastmath_ops)
   };
   enum { NE = sizeof edge / sizeof edge[0] };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float a[N], b[N];
   static float want[13 * N], got[13 * N];
   int skip[N], n = N;
 
   drv_open(&c, "fastmath");
-  drv_rng_seed(&r, 81);
+  ref_rng_seed(&r, 81);
   for (int i = 0; i < N; i++) {
     if (i < NE) {
       a[i] = edge[i][0], b[i] = edge[i][1];
       continue;
     }
-    a[i] = i % 3 ? drv_randf(&r, -50.0f, 50.0f) : drv_randf(&r, -6.0f, 6.0f);
-    b[i] = (i % 7 == 0) ? a[i] : (i % 11 == 0) ? a[i] - 0.5f : drv_randf(&r, -50.0f, 50.0f);
+    a[i] = i % 3 ? ref_randf(&r, -50.0f, 50.0f) : ref_randf(&r, -6.0f, 6.0f);
+    b[i] = (i % 7 == 0) ? a[i] : (i % 11 == 0) ? a[i] - 0.5f : ref_randf(&r, -50.0f, 50.0f);
     if (fabsf(b[i]) < 1e-3f)
       b[i] = 0.75f;
     if (fabsf(a[i]) < 1e-3f)
@@ -159,14 +159,14 @@ START_TEST(test_fastmath_softmax_row)
 {
   enum { ROWS = 3, COLS = 300 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float in[ROWS * COLS], want[ROWS * COLS], got[ROWS * COLS];
   int cols = COLS;
 
   drv_open(&c, "fastmath");
-  drv_rng_seed(&r, 82);
+  ref_rng_seed(&r, 82);
   for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = drv_randf(&r, -8.0f, 8.0f) * (float)(1 + i / COLS);
+    in[i] = ref_randf(&r, -8.0f, 8.0f) * (float)(1 + i / COLS);
   for (int rr = 0; rr < ROWS; rr++) {
     const float *row = in + rr * COLS;
     double m = -3.0e38, s = 0.0;

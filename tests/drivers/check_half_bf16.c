@@ -6,7 +6,7 @@
  *
  * The reference rounds once, to nearest even, from the exact result:
  * products of two 16-bit floats are exact in double, and sums go through
- * drv_add_ro (round to odd), so a*b + c is correctly rounded even when its
+ * ref_add_ro (round to odd), so a*b + c is correctly rounded even when its
  * terms are 2^200 apart.  Results are bit-exact; a NaN result may be any
  * NaN (the PTX ISA leaves the NaN of half arithmetic unspecified).
  * Inputs: hand-picked edge cases first (ties, overflow to infinity,
@@ -29,19 +29,19 @@ typedef struct fmt16 {
   uint16_t (*enc)(double);
 } fmt16;
 
-static const fmt16 F16 = { 0, drv_h2d, drv_d2h };
-static const fmt16 BF16 = { 1, drv_bf2d, drv_d2bf };
+static const fmt16 F16 = { 0, ref_h2d, ref_d2h };
+static const fmt16 BF16 = { 1, ref_bf2d, ref_d2bf };
 
 /* a*b + c, rounded once.  The product of two 16-bit floats (at most 22
  * significant bits, exponents within double's range) is exact. */
 static uint16_t ref_fma(const fmt16 *f, uint16_t a, uint16_t b, uint16_t c)
 {
-  return f->enc(drv_add_ro(f->dec(a) * f->dec(b), f->dec(c)));
+  return f->enc(ref_add_ro(f->dec(a) * f->dec(b), f->dec(c)));
 }
 
 static uint16_t ref_add(const fmt16 *f, uint16_t a, uint16_t b)
 {
-  return f->enc(drv_add_ro(f->dec(a), f->dec(b)));
+  return f->enc(ref_add_ro(f->dec(a), f->dec(b)));
 }
 
 static uint16_t ref_mul(const fmt16 *f, uint16_t a, uint16_t b)
@@ -53,7 +53,7 @@ static uint16_t ref_mul(const fmt16 *f, uint16_t a, uint16_t b)
  * NaN; +0.0 > -0.0. */
 static uint16_t ref_minmax(const fmt16 *f, uint16_t a, uint16_t b, int is_max)
 {
-  int na = drv_isnan16(a, f->is_bf16), nb = drv_isnan16(b, f->is_bf16);
+  int na = ref_isnan16(a, f->is_bf16), nb = ref_isnan16(b, f->is_bf16);
   if (na && nb)
     return 0x7fff;
   if (na)
@@ -137,21 +137,21 @@ static const uint16_t BF16_EDGE[][3] = {
 
 /* A random operand: a random bit pattern, or a multiple of 1/16 in
  * [-8, 8] (the .cu's intended range; exact in every step). */
-static uint16_t rand16(drv_rng *r, const fmt16 *f)
+static uint16_t rand16(ref_rng *r, const fmt16 *f)
 {
-  if (drv_rand32(r) & 1)
-    return (uint16_t)drv_rand32(r);
-  return f->enc(drv_rand_range(r, -128, 128) / 16.0);
+  if (ref_rand32(r) & 1)
+    return (uint16_t)ref_rand32(r);
+  return f->enc(ref_rand_range(r, -128, 128) / 16.0);
 }
 
 /* Fills a, b, c (n elements): edge triples first, then random ones. */
 static void make_inputs(const fmt16 *f, uint16_t *a, uint16_t *b, uint16_t *c, int n,
                         uint64_t seed)
 {
-  drv_rng r;
+  ref_rng r;
   const uint16_t(*edge)[3] = f->is_bf16 ? BF16_EDGE : F16_EDGE;
   int n_edge = (int)(f->is_bf16 ? N_BF16_EDGE : N_F16_EDGE);
-  drv_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < n; i++) {
     if (i < n_edge) {
       a[i] = edge[i][0], b[i] = edge[i][1], c[i] = edge[i][2];
@@ -173,10 +173,10 @@ START_TEST(test_half_ops)
   drv_open(&c, "half_bf16");
   make_inputs(&F16, a, b, cc, N, 81);
   for (int i = 0; i < N; i++) {
-    want[4 * i + 0] = (float)drv_h2d(ref_add(&F16, a[i], b[i]));
-    want[4 * i + 1] = (float)drv_h2d(ref_mul(&F16, a[i], b[i]));
-    want[4 * i + 2] = (float)drv_h2d(ref_fma(&F16, a[i], b[i], cc[i]));
-    want[4 * i + 3] = (float)drv_h2d(ref_minmax(&F16, a[i], b[i], 1));
+    want[4 * i + 0] = (float)ref_h2d(ref_add(&F16, a[i], b[i]));
+    want[4 * i + 1] = (float)ref_h2d(ref_mul(&F16, a[i], b[i]));
+    want[4 * i + 2] = (float)ref_h2d(ref_fma(&F16, a[i], b[i], cc[i]));
+    want[4 * i + 3] = (float)ref_h2d(ref_minmax(&F16, a[i], b[i], 1));
   }
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_upload(&c, cc, sizeof cc), dout = drv_alloc_fill(&c, sizeof got, 0x5a);
@@ -242,7 +242,7 @@ START_TEST(test_bf16_ops)
     want[3 * i + 1] = ref_fma(&BF16, a[i], b[i], cc[i]);
     want[3 * i + 2] = ref_minmax(&BF16, a[i], b[i], 1);
     /* fma.rn.f32 of the widened values: libm's fmaf rounds once */
-    wantf[i] = fmaf(drv_u2f((uint32_t)a[i] << 16), 2.0f, drv_u2f((uint32_t)b[i] << 16));
+    wantf[i] = fmaf(ref_u2f((uint32_t)a[i] << 16), 2.0f, ref_u2f((uint32_t)b[i] << 16));
   }
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_upload(&c, cc, sizeof cc), dout = drv_alloc_fill(&c, sizeof got, 0x5a);
@@ -321,26 +321,26 @@ START_TEST(test_convert_f16_bf16)
   };
   enum { NE = sizeof edge / sizeof edge[0] };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float in[N], back_want[2 * N], back_got[2 * N];
   uint16_t hw[N], hg[N], bw[N], bg[N];
   int n = N;
 
   drv_open(&c, "half_bf16");
-  drv_rng_seed(&r, 85);
+  ref_rng_seed(&r, 85);
   for (int i = 0; i < N; i++) {
     if (i < NE)
-      in[i] = drv_u2f(edge[i]);
+      in[i] = ref_u2f(edge[i]);
     else if (i % 3 == 0)
-      in[i] = drv_u2f(drv_rand32(&r));        /* any pattern */
+      in[i] = ref_u2f(ref_rand32(&r));        /* any pattern */
     else if (i % 3 == 1)
-      in[i] = drv_randf(&r, -70000.0f, 70000.0f);
+      in[i] = ref_randf(&r, -70000.0f, 70000.0f);
     else
-      in[i] = ldexpf(drv_randf(&r, -1.0f, 1.0f), drv_rand_range(&r, -30, 0));
-    hw[i] = drv_d2h((double)in[i]);
-    bw[i] = drv_d2bf((double)in[i]);
-    back_want[2 * i] = (float)drv_h2d(hw[i]);
-    back_want[2 * i + 1] = drv_u2f((uint32_t)bw[i] << 16);
+      in[i] = ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -30, 0));
+    hw[i] = ref_d2h((double)in[i]);
+    bw[i] = ref_d2bf((double)in[i]);
+    back_want[2 * i] = (float)ref_h2d(hw[i]);
+    back_want[2 * i + 1] = ref_u2f((uint32_t)bw[i] << 16);
   }
   ptxsim_devptr din = drv_upload(&c, in, sizeof in);
   ptxsim_devptr dh = drv_alloc_fill(&c, sizeof hg, 0x5a), db = drv_alloc_fill(&c, sizeof bg, 0x5a);
@@ -360,26 +360,26 @@ END_TEST
 /* The reference's own rounding, against values worked out by hand. */
 START_TEST(test_reference_rounding)
 {
-  ck_assert_uint_eq(drv_d2h(65504.0), 0x7bff);
-  ck_assert_uint_eq(drv_d2h(65519.99), 0x7bff);
-  ck_assert_uint_eq(drv_d2h(65520.0), 0x7c00);
-  ck_assert_uint_eq(drv_d2h(-0.0), 0x8000);
-  ck_assert_uint_eq(drv_d2h(ldexp(1, -24)), 0x0001);
-  ck_assert_uint_eq(drv_d2h(ldexp(1, -25)), 0x0000);
-  ck_assert_uint_eq(drv_d2h(ldexp(3, -25)), 0x0002);
-  ck_assert_uint_eq(drv_d2h(ldexp(2047, -25)), 0x0400); /* tie between 0x3ff and 0x400 */
-  ck_assert_uint_eq(drv_d2h(2049.0), 0x6800);
-  ck_assert_uint_eq(drv_d2h(2051.0), 0x6802);
-  ck_assert_uint_eq(drv_d2h(1.0 / 3.0), 0x3555);
-  ck_assert_uint_eq(drv_d2bf(1.0 + ldexp(1, -8)), 0x3f80);
-  ck_assert_uint_eq(drv_d2bf(1.0 + ldexp(3, -8)), 0x3f82);
-  ck_assert_uint_eq(drv_d2bf(ldexp(1, -133)), 0x0001);
-  ck_assert_uint_eq(drv_d2bf(ldexp(1, -134)), 0x0000);
-  ck_assert_uint_eq(drv_d2bf(3.4028234663852886e38), 0x7f80);
-  ck_assert(drv_h2d(0x0001) == ldexp(1, -24));
-  ck_assert(drv_h2d(0xc500) == -5.0);
-  ck_assert(drv_bf2d(0x0001) == ldexp(1, -133));
-  ck_assert(isnan(drv_h2d(0x7e00)) && isinf(drv_h2d(0xfc00)));
+  ck_assert_uint_eq(ref_d2h(65504.0), 0x7bff);
+  ck_assert_uint_eq(ref_d2h(65519.99), 0x7bff);
+  ck_assert_uint_eq(ref_d2h(65520.0), 0x7c00);
+  ck_assert_uint_eq(ref_d2h(-0.0), 0x8000);
+  ck_assert_uint_eq(ref_d2h(ldexp(1, -24)), 0x0001);
+  ck_assert_uint_eq(ref_d2h(ldexp(1, -25)), 0x0000);
+  ck_assert_uint_eq(ref_d2h(ldexp(3, -25)), 0x0002);
+  ck_assert_uint_eq(ref_d2h(ldexp(2047, -25)), 0x0400); /* tie between 0x3ff and 0x400 */
+  ck_assert_uint_eq(ref_d2h(2049.0), 0x6800);
+  ck_assert_uint_eq(ref_d2h(2051.0), 0x6802);
+  ck_assert_uint_eq(ref_d2h(1.0 / 3.0), 0x3555);
+  ck_assert_uint_eq(ref_d2bf(1.0 + ldexp(1, -8)), 0x3f80);
+  ck_assert_uint_eq(ref_d2bf(1.0 + ldexp(3, -8)), 0x3f82);
+  ck_assert_uint_eq(ref_d2bf(ldexp(1, -133)), 0x0001);
+  ck_assert_uint_eq(ref_d2bf(ldexp(1, -134)), 0x0000);
+  ck_assert_uint_eq(ref_d2bf(3.4028234663852886e38), 0x7f80);
+  ck_assert(ref_h2d(0x0001) == ldexp(1, -24));
+  ck_assert(ref_h2d(0xc500) == -5.0);
+  ck_assert(ref_bf2d(0x0001) == ldexp(1, -133));
+  ck_assert(isnan(ref_h2d(0x7e00)) && isinf(ref_h2d(0xfc00)));
   /* the fused cases of the edge tables */
   ck_assert_uint_eq(ref_fma(&BF16, 0x4040, 0x3f81, 0x8d80), 0x4041);
   ck_assert_uint_eq(ref_fma(&BF16, 0x4040, 0x3f81, 0x0d80), 0x4042);

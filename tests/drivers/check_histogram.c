@@ -8,16 +8,16 @@
 static void run(const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block, uint64_t seed)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static uint8_t data[N];
   uint32_t hist[256], exp[256], got[256];
   int n = N;
 
   drv_open(&c, "histogram");
-  drv_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
     /* skewed: many zeros and 0xff, some bins stay empty */
-    uint32_t k = drv_rand32(&r);
+    uint32_t k = ref_rand32(&r);
     data[i] = (k & 3) == 0 ? 0 : (k & 3) == 1 ? 0xff : (uint8_t)((k >> 8) & 0xbf);
   }
   for (int v = 0; v < 256; v++)

@@ -11,7 +11,7 @@
  * out-of-range float->int casts): the PTX ISA clamps float->int
  * conversions and maps NaN to 0, or to 1 << (w-1) for an f64 source or
  * a 64-bit destination.  Directed roundings are computed from the exact
- * value (or a round-to-odd approximation, drv_add_ro) and stepped with
+ * value (or a round-to-odd approximation, ref_add_ro) and stepped with
  * nextafterf.  Every result is bit-exact except the .approx instructions,
  * which are held to the PTX ISA's error bounds: div.approx 2 ulp for
  * |y| in [2^-126, 2^126]; sin/cos.approx absolute 2^-20.5 on [-2pi, 2pi]
@@ -182,7 +182,7 @@ static float fma_dir(float x, float y, float c, rmode m)
     }
     return m == RM ? -0.0f : 0.0f;    /* exact cancellation */
   }
-  return round_f32(drv_add_ro(p, (double)c), m);
+  return round_f32(ref_add_ro(p, (double)c), m);
 }
 
 static float add_dir(float x, float y, rmode m) { return fma_dir(x, 1.0f, y, m); }
@@ -407,21 +407,21 @@ START_TEST(test_int_intrinsics)
   };
   enum { NE = sizeof edge / sizeof edge[0] };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   uint32_t a[N], b[N], want[32 * N], got[32 * N];
   int n = N;
 
   drv_open(&c, "intrinsics");
-  drv_rng_seed(&r, 91);
+  ref_rng_seed(&r, 91);
   for (int i = 0; i < N; i++) {
     if (i < NE) {
       a[i] = edge[i][0], b[i] = edge[i][1];
     } else {
       switch (i % 4) {
-      case 0: a[i] = drv_rand32(&r), b[i] = drv_rand32(&r); break;
-      case 1: a[i] = drv_rand32(&r), b[i] = (uint32_t)drv_rand_range(&r, -40, 40); break;
-      case 2: a[i] = drv_rand32(&r) >> (drv_rand32(&r) & 31), b[i] = drv_rand32(&r) >> 8; break;
-      default: a[i] = 1u << (drv_rand32(&r) & 31), b[i] = ~drv_rand32(&r); break;
+      case 0: a[i] = ref_rand32(&r), b[i] = ref_rand32(&r); break;
+      case 1: a[i] = ref_rand32(&r), b[i] = (uint32_t)ref_rand_range(&r, -40, 40); break;
+      case 2: a[i] = ref_rand32(&r) >> (ref_rand32(&r) & 31), b[i] = ref_rand32(&r) >> 8; break;
+      default: a[i] = 1u << (ref_rand32(&r) & 31), b[i] = ~ref_rand32(&r); break;
       }
     }
     uint32_t rr[32];
@@ -471,28 +471,28 @@ START_TEST(test_float_intrinsics)
   };
   enum { NE = sizeof edge / sizeof edge[0] };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float a[N], b[N], want[32 * N], got[32 * N];
   int skip[N], n = N;
 
   drv_open(&c, "intrinsics");
-  drv_rng_seed(&r, 92);
+  ref_rng_seed(&r, 92);
   for (int i = 0; i < N; i++) {
     if (i < NE) {
       a[i] = edge[i][0], b[i] = edge[i][1];
     } else {
       switch (i % 3) {
       case 0:
-        a[i] = drv_randf(&r, (float)-2 * (float)PI, (float)2 * (float)PI);
-        b[i] = drv_randf(&r, -10.0f, 10.0f);
+        a[i] = ref_randf(&r, (float)-2 * (float)PI, (float)2 * (float)PI);
+        b[i] = ref_randf(&r, -10.0f, 10.0f);
         break;
       case 1:
-        a[i] = drv_interesting_f32(&r, -300.0f, 300.0f);
-        b[i] = drv_interesting_f32(&r, -300.0f, 300.0f);
+        a[i] = ref_interesting_f32(&r, -300.0f, 300.0f);
+        b[i] = ref_interesting_f32(&r, -300.0f, 300.0f);
         break;
       default:
-        a[i] = ldexpf(drv_randf(&r, -1.0f, 1.0f), drv_rand_range(&r, -140, 120));
-        b[i] = ldexpf(drv_randf(&r, -1.0f, 1.0f), drv_rand_range(&r, -140, 120));
+        a[i] = ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -140, 120));
+        b[i] = ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -140, 120));
         break;
       }
     }
@@ -604,21 +604,21 @@ START_TEST(test_float_conversions)
   };
   enum { NF = sizeof fedge / sizeof fedge[0], ND = sizeof dedge / sizeof dedge[0] };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float a[N], wf[16 * N], gf[16 * N];
   double d[N];
   int32_t wi[16 * N], gi[16 * N];
   int n = N;
 
   drv_open(&c, "intrinsics");
-  drv_rng_seed(&r, 93);
+  ref_rng_seed(&r, 93);
   for (int i = 0; i < N; i++) {
     a[i] = i < NF ? fedge[i]
-                  : (i % 2 ? drv_randf(&r, -70000.0f, 70000.0f)
-                           : ldexpf(drv_randf(&r, -1.0f, 1.0f), drv_rand_range(&r, -4, 66)));
+                  : (i % 2 ? ref_randf(&r, -70000.0f, 70000.0f)
+                           : ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -4, 66)));
     d[i] = i < ND ? dedge[i]
-                  : (i % 2 ? drv_randd(&r, -5e9, 5e9)
-                           : ldexp(drv_randd(&r, -1.0, 1.0), drv_rand_range(&r, -30, 70)));
+                  : (i % 2 ? ref_randd(&r, -5e9, 5e9)
+                           : ldexp(ref_randd(&r, -1.0, 1.0), ref_rand_range(&r, -30, 70)));
     int32_t ri[16];
     float rf[16];
     conv_ref(a[i], d[i], ri, rf);
@@ -647,16 +647,16 @@ END_TEST
 START_TEST(test_bitfields)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   uint32_t a[N], want[2 * N], got[2 * N];
   uint64_t b[N], want64[N], got64[N];
   int n = N;
 
   drv_open(&c, "intrinsics");
-  drv_rng_seed(&r, 94);
+  ref_rng_seed(&r, 94);
   for (int i = 0; i < N; i++) {
-    a[i] = i == 0 ? 0 : i == 1 ? 0xffffffffu : drv_rand32(&r) >> (drv_rand32(&r) & 31);
-    b[i] = i == 0 ? 0 : i == 2 ? UINT64_MAX : drv_rand64(&r) >> (drv_rand32(&r) & 63);
+    a[i] = i == 0 ? 0 : i == 1 ? 0xffffffffu : ref_rand32(&r) >> (ref_rand32(&r) & 31);
+    b[i] = i == 0 ? 0 : i == 2 ? UINT64_MAX : ref_rand64(&r) >> (ref_rand32(&r) & 63);
   }
   for (int i = 0; i < N; i++) {
     int i1 = (i + 1) % N;

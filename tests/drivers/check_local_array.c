@@ -9,15 +9,15 @@
 START_TEST(test_local_array_i32)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t idx[N], vals[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "local_array");
-  drv_rng_seed(&r, 29);
+  ref_rng_seed(&r, 29);
   for (int i = 0; i < N; i++) {
-    idx[i] = (int32_t)drv_rand32(&r);
-    vals[i] = (int32_t)drv_rand32(&r);
+    idx[i] = (int32_t)ref_rand32(&r);
+    vals[i] = (int32_t)ref_rand32(&r);
   }
   for (int i = 0; i < N; i++) {
     int32_t a[64];
@@ -44,16 +44,16 @@ END_TEST
 START_TEST(test_local_array_mixed)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t idx[N];
   float expf_[N], gotf[N];
   uint64_t expl[N], gotl[N];
   int n = N;
 
   drv_open(&c, "local_array");
-  drv_rng_seed(&r, 30);
+  ref_rng_seed(&r, 30);
   for (int i = 0; i < N; i++)
-    idx[i] = (int32_t)drv_rand32(&r);
+    idx[i] = (int32_t)ref_rand32(&r);
   for (int i = 0; i < N; i++) {
     float f[16];
     uint8_t b[16];

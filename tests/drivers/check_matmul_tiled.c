@@ -14,16 +14,16 @@
 static void run(const char *kernel, ptxsim_dim3 block)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float a[M * K], b[K * N], exp[M * N], got[M * N];
   int m = M, n = N, k = K;
 
   drv_open(&c, "matmul_tiled");
-  drv_rng_seed(&r, 10);
+  ref_rng_seed(&r, 10);
   for (int i = 0; i < M * K; i++)
-    a[i] = (i % 11 == 0) ? 0.0f : drv_randf(&r, -2.0f, 2.0f);
+    a[i] = (i % 11 == 0) ? 0.0f : ref_randf(&r, -2.0f, 2.0f);
   for (int i = 0; i < K * N; i++)
-    b[i] = (i % 9 == 0) ? -0.0f : drv_randf(&r, -2.0f, 2.0f);
+    b[i] = (i % 9 == 0) ? -0.0f : ref_randf(&r, -2.0f, 2.0f);
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       float acc = 0.0f;

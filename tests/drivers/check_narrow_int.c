@@ -7,11 +7,11 @@
 
 #define N 300
 
-static void fill16(drv_rng *r, uint16_t *a, int n)
+static void fill16(ref_rng *r, uint16_t *a, int n)
 {
   static const uint16_t special[] = { 0, 1, 0x7fff, 0x8000, 0xffff, 7 };
   for (int i = 0; i < n; i++) {
-    uint32_t k = drv_rand32(r);
+    uint32_t k = ref_rand32(r);
     a[i] = (k & 7) == 0 ? special[(k >> 8) % 6] : (uint16_t)(k >> 16);
   }
 }
@@ -19,7 +19,7 @@ static void fill16(drv_rng *r, uint16_t *a, int n)
 START_TEST(test_narrow16)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   uint16_t a[N], eo16[4 * N], go16[4 * N];
   int16_t b[N], eos[4 * N], gos[4 * N];
   int8_t cc[N];
@@ -28,12 +28,12 @@ START_TEST(test_narrow16)
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 38);
+  ref_rng_seed(&r, 38);
   fill16(&r, a, N);
   fill16(&r, (uint16_t *)b, N);
   for (int i = 0; i < N; i++) {
-    cc[i] = (int8_t)drv_rand32(&r);
-    w[i] = (int32_t)drv_rand32(&r);
+    cc[i] = (int8_t)ref_rand32(&r);
+    w[i] = (int32_t)ref_rand32(&r);
   }
   cc[3] = -128;
   b[4] = (int16_t)a[4];        /* B == (short)A */
@@ -77,17 +77,17 @@ START_TEST(test_narrow_shared_hist)
 {
   enum { NB = (N + 127) / 128 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   uint8_t bytes[N];
   int16_t vals[N], emin[NB], gmin[NB];
   uint16_t ecnt[2 * NB], gcnt[2 * NB];
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 39);
+  ref_rng_seed(&r, 39);
   for (int i = 0; i < N; i++) {
-    bytes[i] = (uint8_t)((drv_rand32(&r) & 1) ? 200 : drv_rand32(&r));
-    vals[i] = (int16_t)drv_rand32(&r);
+    bytes[i] = (uint8_t)((ref_rand32(&r) & 1) ? 200 : ref_rand32(&r));
+    vals[i] = (int16_t)ref_rand32(&r);
   }
   for (int b = 0; b < NB; b++) {
     int16_t m = 32767;
@@ -117,7 +117,7 @@ START_TEST(test_narrow_misc)
 {
   enum { B = 100 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int16_t s[N];
   int32_t w[N];
   uint64_t q[N];
@@ -126,11 +126,11 @@ START_TEST(test_narrow_misc)
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 40);
+  ref_rng_seed(&r, 40);
   for (int i = 0; i < N; i++) {
-    s[i] = (int16_t)drv_rand32(&r);
-    w[i] = (int32_t)drv_rand32(&r);
-    q[i] = drv_rand64(&r) >> (i & 63);
+    s[i] = (int16_t)ref_rand32(&r);
+    w[i] = (int32_t)ref_rand32(&r);
+    q[i] = ref_rand64(&r) >> (i & 63);
   }
   fill16(&r, u, N);
   for (int i = 0; i < N; i++) {
@@ -159,16 +159,16 @@ END_TEST
 START_TEST(test_narrow_misc2)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   uint64_t q[N];
   uint16_t u[N], e16[3 * N], g16[3 * N];
   int32_t eo[N], go[N];
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 41);
+  ref_rng_seed(&r, 41);
   for (int i = 0; i < N; i++)
-    q[i] = drv_rand64(&r);
+    q[i] = ref_rand64(&r);
   fill16(&r, u, N);
   for (int i = 0; i < N; i++) {
     uint16_t a = u[i], b = u[(i + 1) % N];

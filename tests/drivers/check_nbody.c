@@ -20,7 +20,7 @@
 START_TEST(test_nbody_step)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float pos[4 * N], vel[4 * N], ep[4 * N], ev[4 * N], gp[4 * N], gv[4 * N];
   static double bp[4 * N], bv[4 * N];
   const double eps = 0x1p-24;
@@ -28,13 +28,13 @@ START_TEST(test_nbody_step)
   float dt = 0.01f, eps2 = 0.01f;
 
   drv_open(&c, "nbody");
-  drv_rng_seed(&r, 83);
+  ref_rng_seed(&r, 83);
   for (int i = 0; i < N; i++) {
     for (int k = 0; k < 3; k++) {
-      pos[4 * i + k] = drv_randf(&r, -10.0f, 10.0f);
-      vel[4 * i + k] = drv_randf(&r, -1.0f, 1.0f);
+      pos[4 * i + k] = ref_randf(&r, -10.0f, 10.0f);
+      vel[4 * i + k] = ref_randf(&r, -1.0f, 1.0f);
     }
-    pos[4 * i + 3] = drv_randf(&r, 0.1f, 2.0f);
+    pos[4 * i + 3] = ref_randf(&r, 0.1f, 2.0f);
     vel[4 * i + 3] = (float)i;     /* copied unchanged */
   }
   for (int i = 0; i < N; i++) {

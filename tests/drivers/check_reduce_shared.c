@@ -9,14 +9,14 @@
 START_TEST(test_reduce_shared_i32)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], exp[NB], got[NB];
   int n = N;
 
   drv_open(&c, "reduce_shared");
-  drv_rng_seed(&r, 13);
+  ref_rng_seed(&r, 13);
   for (int i = 0; i < N; i++)
-    in[i] = (int32_t)drv_rand32(&r);   /* sums wrap around */
+    in[i] = (int32_t)ref_rand32(&r);   /* sums wrap around */
   for (int b = 0; b < NB; b++) {
     uint32_t s = 0;
     for (int i = b * 512; i < b * 512 + 512 && i < N; i++)
@@ -35,14 +35,14 @@ END_TEST
 START_TEST(test_reduce_shared_f32)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float in[N], exp[NB], got[NB];
   int n = N;
 
   drv_open(&c, "reduce_shared");
-  drv_rng_seed(&r, 14);
+  ref_rng_seed(&r, 14);
   for (int i = 0; i < N; i++)
-    in[i] = drv_randf(&r, -1000.0f, 1000.0f) * ((i % 3) ? 1.0f : 1e-3f);
+    in[i] = ref_randf(&r, -1000.0f, 1000.0f) * ((i % 3) ? 1.0f : 1e-3f);
   for (int b = 0; b < NB; b++) {
     float t[256];
     int base = b * 512;

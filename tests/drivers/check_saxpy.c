@@ -11,17 +11,17 @@
 START_TEST(test_saxpy)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   float a = -1.7f;
   int n = N;
 
   drv_open(&c, "saxpy");
-  drv_rng_seed(&r, 3);
+  ref_rng_seed(&r, 3);
   for (int i = 0; i < N + GUARD; i++) {
     if (i < N)
-      x[i] = drv_interesting_f32(&r, -1e3f, 1e3f);
-    y[i] = drv_interesting_f32(&r, -1e3f, 1e3f);
+      x[i] = ref_interesting_f32(&r, -1e3f, 1e3f);
+    y[i] = ref_interesting_f32(&r, -1e3f, 1e3f);
     exp[i] = i < N ? fmaf(a, x[i], y[i]) : y[i];
   }
   ptxsim_devptr dx = drv_upload(&c, x, sizeof x), dy = drv_upload(&c, y, sizeof y);
@@ -36,17 +36,17 @@ END_TEST
 START_TEST(test_daxpy)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   double x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   double a = 0.3;
   int n = N;
 
   drv_open(&c, "saxpy");
-  drv_rng_seed(&r, 4);
+  ref_rng_seed(&r, 4);
   for (int i = 0; i < N + GUARD; i++) {
     if (i < N)
-      x[i] = drv_interesting_f64(&r, -1e6, 1e6);
-    y[i] = drv_interesting_f64(&r, -1e6, 1e6);
+      x[i] = ref_interesting_f64(&r, -1e6, 1e6);
+    y[i] = ref_interesting_f64(&r, -1e6, 1e6);
     exp[i] = i < N ? fma(a, x[i], y[i]) : y[i];
   }
   ptxsim_devptr dx = drv_upload(&c, x, sizeof x), dy = drv_upload(&c, y, sizeof y);

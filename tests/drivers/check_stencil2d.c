@@ -13,15 +13,15 @@
 static void run(const char *kernel, ptxsim_dim3 block)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float in[W * H], exp[W * H], got[W * H];
   int w = W, h = H;
   float c0 = 0.6f, c1 = 0.1f;
 
   drv_open(&c, "stencil2d");
-  drv_rng_seed(&r, 12);
+  ref_rng_seed(&r, 12);
   for (int i = 0; i < W * H; i++)
-    in[i] = (i % 17 == 0) ? 0.0f : drv_randf(&r, -50.0f, 50.0f);
+    in[i] = (i % 17 == 0) ? 0.0f : ref_randf(&r, -50.0f, 50.0f);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
       int i = y * W + x;

@@ -10,14 +10,14 @@ START_TEST(test_sync_votes)
 {
   enum { B = 160, NB = (N + B - 1) / B };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], exp[4 * NB], got[4 * NB];
   int n = N;
 
   drv_open(&c, "sync_misc");
-  drv_rng_seed(&r, 35);
+  ref_rng_seed(&r, 35);
   for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, 0, 100);
+    in[i] = ref_rand_range(&r, 0, 100);
   in[7] = 101;        /* block 0: or true */
   in[200] = -4;       /* block 1: and false */
   for (int b = 0; b < NB; b++) {
@@ -45,14 +45,14 @@ START_TEST(test_named_barriers)
 {
   enum { NB = (N + 127) / 128 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "sync_misc");
-  drv_rng_seed(&r, 36);
+  ref_rng_seed(&r, 36);
   for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000000, 1000000);
+    in[i] = ref_rand_range(&r, -1000000, 1000000);
   for (int g = 0; g < N; g++) {
     int t = g % 128;
     exp[g] = t < 64 ? in[g] : 2 * in[g - 64] + 1 + in[g];
@@ -70,14 +70,14 @@ START_TEST(test_warp_partial_sync)
 {
   enum { B = 96, NB = (N + B - 1) / B };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N], flag = 0;
   int n = N;
 
   drv_open(&c, "sync_misc");
-  drv_rng_seed(&r, 37);
+  ref_rng_seed(&r, 37);
   for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000000, 1000000);
+    in[i] = ref_rand_range(&r, -1000000, 1000000);
   for (int g = 0; g < N; g++) {
     int lane = g & 31, p = (g & ~31) | (lane ^ 2);
     exp[g] = (p < N ? in[p] : 0) + lane;

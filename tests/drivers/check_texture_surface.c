@@ -94,14 +94,14 @@ START_TEST(test_tex_fetch_1d)
 {
   enum { N = 1000, SKIP = 64 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float tf[N], outf[N];
   static uint32_t tu[N], outu[N];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 41);
+  ref_rng_seed(&r, 41);
   for (int i = 0; i < N; i++) {
-    tf[i] = drv_randf(&r, -1000.0f, 1000.0f);
-    tu[i] = drv_rand32(&r);
+    tf[i] = ref_randf(&r, -1000.0f, 1000.0f);
+    tu[i] = ref_rand32(&r);
   }
   /* The float buffer starts SKIP elements into its allocation. */
   static float padded[N + SKIP];
@@ -133,19 +133,19 @@ START_TEST(test_tex_1d_2d)
 {
   enum { W = 37, H = 23, PITCH_F = 256, PITCH_U8 = 160 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float t1[W], t2[H][W], outf[2 * W * H], expf[2 * W * H];
   static uint8_t t2u8[H][W][4];
   static uint32_t outu[W * H], expu[W * H];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 42);
+  ref_rng_seed(&r, 42);
   for (int x = 0; x < W; x++)
-    t1[x] = drv_randf(&r, -10.0f, 10.0f);
+    t1[x] = ref_randf(&r, -10.0f, 10.0f);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
-      t2[y][x] = drv_randf(&r, -10.0f, 10.0f);
+      t2[y][x] = ref_randf(&r, -10.0f, 10.0f);
       for (int k = 0; k < 4; k++)
-        t2u8[y][x][k] = (uint8_t)drv_rand32(&r);
+        t2u8[y][x][k] = (uint8_t)ref_rand32(&r);
     }
   ptxsim_devptr d1 = drv_upload(&c, t1, sizeof t1);
   ptxsim_devptr d2 = upload_pitched(&c, t2, W * 4, H, 1, PITCH_F, PITCH_F * H);
@@ -189,17 +189,17 @@ static int mip_texel(int x, int n, int ln)
 static void run_tex_3d(float lod, int level)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float t3[CD][CH][CW], tl[CD][CH][CW], tc[6][CH][CW];
   static float tm[CLEVELS][CH][CW]; /* level k uses [0..lh)[0..lw) */
   static float out[4 * CW * CH * CD], exp[4 * CW * CH * CD];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 43);
+  ref_rng_seed(&r, 43);
   for (int z = 0; z < CD; z++)
     for (int y = 0; y < CH; y++)
       for (int x = 0; x < CW; x++) {
-        t3[z][y][x] = drv_randf(&r, -100.0f, 100.0f);
-        tl[z][y][x] = drv_randf(&r, -100.0f, 100.0f);
+        t3[z][y][x] = ref_randf(&r, -100.0f, 100.0f);
+        tl[z][y][x] = ref_randf(&r, -100.0f, 100.0f);
       }
   for (int f = 0; f < 6; f++)
     for (int y = 0; y < CH; y++)
@@ -208,7 +208,7 @@ static void run_tex_3d(float lod, int level)
   for (int k = 0; k < CLEVELS; k++)
     for (int y = 0; y < CH; y++)
       for (int x = 0; x < CW; x++)
-        tm[k][y][x] = (float)(1000 * k) + drv_randf(&r, 0.0f, 1.0f);
+        tm[k][y][x] = (float)(1000 * k) + ref_randf(&r, 0.0f, 1.0f);
 
   ptxsim_devptr d3 = upload_pitched(&c, t3, CW * 4, CH, CD, CPITCH, CSLICE);
   ptxsim_devptr dl = upload_pitched(&c, tl, CW * 4, CH, CD, CPITCH, CSLICE);
@@ -357,13 +357,13 @@ START_TEST(test_surf_read_2d)
 {
   enum { W = 29, H = 11, PITCH = 128 };
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float s[H][W], out[W * H], exp[W * H];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 44);
+  ref_rng_seed(&r, 44);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
-      s[y][x] = drv_randf(&r, -1e6f, 1e6f);
+      s[y][x] = ref_randf(&r, -1e6f, 1e6f);
       exp[y * W + x] = s[y][x] * 2.0f;
     }
   ptxsim_devptr ds = upload_pitched(&c, s, W * 4, H, 1, PITCH, PITCH * H);

@@ -9,14 +9,14 @@
 static void run(const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   static float in[ROWS * COLS], exp[ROWS * COLS], got[ROWS * COLS];
   int rows = ROWS, cols = COLS;
 
   drv_open(&c, "transpose");
-  drv_rng_seed(&r, 9);
+  ref_rng_seed(&r, 9);
   for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = drv_interesting_f32(&r, -1e4f, 1e4f);
+    in[i] = ref_interesting_f32(&r, -1e4f, 1e4f);
   for (int y = 0; y < ROWS; y++)
     for (int x = 0; x < COLS; x++)
       exp[x * ROWS + y] = in[y * COLS + x];

@@ -10,7 +10,7 @@
 START_TEST(test_unopt_vectors)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float a[2 * N], ea[2 * N], ga[2 * N];
   uint32_t b[2 * N], eb[2 * N], gb[2 * N];
   uint8_t cc[4 * N], ec[4 * N], gc[4 * N], d[2 * N], ed[2 * N], gd[2 * N];
@@ -19,17 +19,17 @@ START_TEST(test_unopt_vectors)
   int n = N;
 
   drv_open(&c, "unoptimized");
-  drv_rng_seed(&r, 31);
+  ref_rng_seed(&r, 31);
   for (int i = 0; i < N; i++) {
-    a[2 * i] = drv_interesting_f32(&r, -5.0f, 5.0f);
-    a[2 * i + 1] = drv_interesting_f32(&r, -5.0f, 5.0f);
-    b[2 * i] = drv_rand32(&r);
-    b[2 * i + 1] = drv_rand32(&r);
+    a[2 * i] = ref_interesting_f32(&r, -5.0f, 5.0f);
+    a[2 * i + 1] = ref_interesting_f32(&r, -5.0f, 5.0f);
+    b[2 * i] = ref_rand32(&r);
+    b[2 * i + 1] = ref_rand32(&r);
     for (int k = 0; k < 4; k++)
-      cc[4 * i + k] = (uint8_t)drv_rand32(&r);
-    d[2 * i] = (uint8_t)drv_rand32(&r);
-    d[2 * i + 1] = (uint8_t)drv_rand32(&r);
-    s[i] = (int16_t)drv_rand32(&r);
+      cc[4 * i + k] = (uint8_t)ref_rand32(&r);
+    d[2 * i] = (uint8_t)ref_rand32(&r);
+    d[2 * i + 1] = (uint8_t)ref_rand32(&r);
+    s[i] = (int16_t)ref_rand32(&r);
   }
   for (int i = 0; i < N; i++) {
     ea[2 * i] = a[2 * i + 1];
@@ -67,15 +67,15 @@ END_TEST
 static void loop_sum(int window, uint64_t seed)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N];
   int n = N;
   char name[64];
 
   drv_open(&c, "unoptimized");
-  drv_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++)
-    in[i] = (int32_t)drv_rand32(&r);
+    in[i] = (int32_t)ref_rand32(&r);
   for (int i = 0; i < N; i++) {
     uint32_t acc = 0;
     for (int j = i; j < N && j < i + window; j++)

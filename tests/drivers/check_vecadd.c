@@ -12,19 +12,19 @@
 static void run_f32(const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   float a[N], b[N], exp[N + GUARD], got[N + GUARD];
   int n = N;
 
   drv_open(&c, "vecadd");
-  drv_rng_seed(&r, 1);
+  ref_rng_seed(&r, 1);
   for (int i = 0; i < N; i++) {
-    a[i] = drv_interesting_f32(&r, -100.0f, 100.0f);
-    b[i] = drv_interesting_f32(&r, -100.0f, 100.0f);
+    a[i] = ref_interesting_f32(&r, -100.0f, 100.0f);
+    b[i] = ref_interesting_f32(&r, -100.0f, 100.0f);
     exp[i] = a[i] + b[i];
   }
   for (int i = N; i < N + GUARD; i++)
-    exp[i] = drv_u2f(0x5a5a5a5au);
+    exp[i] = ref_u2f(0x5a5a5a5au);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_alloc_fill(&c, sizeof got, 0x5a);
   drv_launch(&c, kernel, grid, block, 0, DRV_ARGS(&da, &db, &dc, &n));
@@ -49,15 +49,15 @@ END_TEST
 START_TEST(test_vecadd_i32)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t a[N], b[N], exp[N + GUARD], got[N + GUARD];
   int n = N;
 
   drv_open(&c, "vecadd");
-  drv_rng_seed(&r, 2);
+  ref_rng_seed(&r, 2);
   for (int i = 0; i < N; i++) {
-    a[i] = (int32_t)drv_rand32(&r);
-    b[i] = (i % 5 == 0) ? INT_MAX : (i % 7 == 0) ? INT_MIN : drv_rand_range(&r, -1000, 1000);
+    a[i] = (int32_t)ref_rand32(&r);
+    b[i] = (i % 5 == 0) ? INT_MAX : (i % 7 == 0) ? INT_MIN : ref_rand_range(&r, -1000, 1000);
     exp[i] = (int32_t)((uint32_t)a[i] + (uint32_t)b[i]);
   }
   for (int i = N; i < N + GUARD; i++)

@@ -12,23 +12,23 @@
 START_TEST(test_warp_vote)
 {
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int32_t in[N];
   static uint32_t exp[12 * N], got[12 * N];
   int n = N;
 
   drv_open(&c, "warp_vote");
-  drv_rng_seed(&r, 34);
+  ref_rng_seed(&r, 34);
   for (int i = 0; i < N; i++) {
     int w = i / 32;
     if (w == 1)
-      in[i] = 0x30000 | (int32_t)(drv_rand32(&r) & 0xffff);   /* match.all holds */
+      in[i] = 0x30000 | (int32_t)(ref_rand32(&r) & 0xffff);   /* match.all holds */
     else if (w == 2)
-      in[i] = drv_rand_range(&r, 1, 50);                       /* all != 0, none > 100 */
+      in[i] = ref_rand_range(&r, 1, 50);                       /* all != 0, none > 100 */
     else if (w == 3)
       in[i] = 0x7fffffff - (i & 3);                            /* wrap-around redux.add */
     else
-      in[i] = (drv_rand32(&r) & 3) == 0 ? 0 : drv_rand_range(&r, -300000, 300000);
+      in[i] = (ref_rand32(&r) & 3) == 0 ? 0 : ref_rand_range(&r, -300000, 300000);
   }
   for (int w = 0; w < NT / 32; w++) {
     int32_t v[32];

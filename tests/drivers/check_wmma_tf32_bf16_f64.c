@@ -49,7 +49,7 @@ typedef struct wmma_case {
  * bits, ties away from zero. */
 static float tf32_rna(float x)
 {
-  return drv_u2f((drv_f2u(x) + 0x1000u) & 0xffffe000u);
+  return ref_u2f((ref_f2u(x) + 0x1000u) & 0xffffe000u);
 }
 
 /* Multiplicand value (i-th element of a or b), as the tensor core sees it. */
@@ -57,7 +57,7 @@ static double mval(const wmma_case *t, int is_b, int i)
 {
   switch (t->kind) {
   case K_TF32: return tf32_rna(is_b ? t->bf[i] : t->af[i]);
-  case K_BF16: return drv_bf2d(is_b ? t->bh[i] : t->ah[i]);
+  case K_BF16: return ref_bf2d(is_b ? t->bh[i] : t->ah[i]);
   default: return is_b ? t->bd[i] : t->ad[i];
   }
 }
@@ -65,20 +65,20 @@ static double mval(const wmma_case *t, int is_b, int i)
 static void fill_case(wmma_case *t, elem_kind kind, int m, int n, int k, uint64_t seed,
                       int small_ints)
 {
-  drv_rng r;
-  drv_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   t->kind = kind, t->m = m, t->n = n, t->k = k;
   t->tm = t->tn = kind == K_F64 ? 8 : 16;
   for (int i = 0; i < m * k + k * n; i++) {
     int is_b = i >= m * k, j = is_b ? i - m * k : i;
-    double v = small_ints ? drv_rand_range(&r, -16, 16) : drv_randd(&r, -2.0, 2.0);
+    double v = small_ints ? ref_rand_range(&r, -16, 16) : ref_randd(&r, -2.0, 2.0);
     if (is_b)
-      t->bf[j] = (float)v, t->bh[j] = drv_d2bf(v), t->bd[j] = v;
+      t->bf[j] = (float)v, t->bh[j] = ref_d2bf(v), t->bd[j] = v;
     else
-      t->af[j] = (float)v, t->ah[j] = drv_d2bf(v), t->ad[j] = v;
+      t->af[j] = (float)v, t->ah[j] = ref_d2bf(v), t->ad[j] = v;
   }
   for (int i = 0; i < m * n; i++) {
-    double v = small_ints ? drv_rand_range(&r, -1024, 1024) : drv_randd(&r, -4.0, 4.0);
+    double v = small_ints ? ref_rand_range(&r, -1024, 1024) : ref_randd(&r, -4.0, 4.0);
     t->cf[i] = (float)v, t->cd[i] = kind == K_F64 ? v : (float)v;
   }
   const double u = ldexp(1.0, kind == K_F64 ? -53 : -24), gamma = k * u / (1 - k * u);

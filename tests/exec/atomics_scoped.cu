@@ -17,10 +17,10 @@
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++)
-    in[i] = ex_rand_range(&r, -1000, 1000);
+    in[i] = ref_rand_range(&r, -1000, 1000);
   in[17] = 0;
 }
 
@@ -55,7 +55,7 @@ static void expect_acc(const int32_t *in, const int32_t *slots0, int32_t *e, int
   e[6] = (int32_t)umax;
   e[7] = A_INIT[7] + N;
   e[8] = A_INIT[8] - N;
-  e[9] = with_fmax ? (int32_t)ex_f2u(fm) : 0;
+  e[9] = with_fmax ? (int32_t)ref_f2u(fm) : 0;
   e[10] = (int32_t)olds;
 }
 
@@ -70,7 +70,7 @@ static void check_cas_chain(const char *kernel, const int32_t *got)
 
 static void test_atomics_global(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], slots[N], acc[13], got[13], e[13], old[N], sl_got[N];
   unsigned long long acc64 = 0x100000000ull, g64, e64;
   float accf = 0.5f, gf, ef;
@@ -78,12 +78,12 @@ static void test_atomics_global(void)
 
   ex_begin("atomics_global");
   make_input(in, 61);
-  ex_rng_seed(&r, 62);
+  ref_rng_seed(&r, 62);
   for (int g = 0; g < N; g++)
-    slots[g] = (int32_t)ex_rand32(&r);
+    slots[g] = (int32_t)ref_rand32(&r);
   for (int k = 0; k < 13; k++)
     acc[k] = A_INIT[k];
-  acc[9] = (int32_t)ex_f2u(-1e9f);
+  acc[9] = (int32_t)ref_f2u(-1e9f);
   expect_acc(in, slots, e, 1);
   e64 = acc64;
   ef = accf;
@@ -120,14 +120,14 @@ static void test_atomics_global(void)
 
 static void test_atomics_system(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], slots[N], acc[13], got[13], e[13], sl_got[N];
 
   ex_begin("atomics_system");
   make_input(in, 63);
-  ex_rng_seed(&r, 64);
+  ref_rng_seed(&r, 64);
   for (int g = 0; g < N; g++)
-    slots[g] = (int32_t)ex_rand32(&r);
+    slots[g] = (int32_t)ref_rand32(&r);
   for (int k = 0; k < 13; k++)
     acc[k] = A_INIT[k];
   acc[9] = 0x0badf00d; /* not touched by atomics_system */

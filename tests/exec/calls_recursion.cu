@@ -45,14 +45,14 @@ static int32_t ref_op(int k, int32_t x, int32_t i)
 
 static void test_calls_recursion(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t in[N];
   int64_t exp[N], got[N];
 
   ex_begin("calls_recursion");
-  ex_rng_seed(&r, 48);
+  ref_rng_seed(&r, 48);
   for (int i = 0; i < N; i++)
-    in[i] = (int32_t)ex_rand32(&r);
+    in[i] = (int32_t)ref_rand32(&r);
   in[0] = 15; /* deepest: fact(15), fib(15), sum over 16 */
   in[1] = 0;
   in[2] = -1;
@@ -72,13 +72,13 @@ static void test_calls_recursion(void)
 static void test_calls_indirect(void)
 {
   enum { M = 500 };
-  ex_rng r;
+  ref_rng r;
   int32_t in[M], exp[M], got[M];
 
   ex_begin("calls_indirect");
-  ex_rng_seed(&r, 49);
+  ref_rng_seed(&r, 49);
   for (int i = 0; i < M; i++)
-    in[i] = (int32_t)ex_rand32(&r);
+    in[i] = (int32_t)ref_rand32(&r);
   for (int i = 0; i < M; i++)
     exp[i] = ref_op(in[i] & 3, in[i], i);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
@@ -92,16 +92,16 @@ static void test_calls_indirect(void)
 static void test_calls_mixed_args(void)
 {
   enum { M = 300 };
-  ex_rng r;
+  ref_rng r;
   int32_t in[M];
   float ef[2 * M], gf[2 * M];
   uint32_t eu[M], gu[M];
   double ed[M], gd[M];
 
   ex_begin("calls_mixed_args");
-  ex_rng_seed(&r, 50);
+  ref_rng_seed(&r, 50);
   for (int i = 0; i < M; i++)
-    in[i] = (i % 3 == 0) ? ex_rand_range(&r, -40000, 40000) : ex_rand_range(&r, -(1 << 22), 1 << 22);
+    in[i] = (i % 3 == 0) ? ref_rand_range(&r, -40000, 40000) : ref_rand_range(&r, -(1 << 22), 1 << 22);
   for (int i = 0; i < M; i++) {
     int x = in[i];
     int8_t ch = (int8_t)x;

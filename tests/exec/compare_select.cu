@@ -10,15 +10,15 @@
 
 static void pairs_f64(double *a, double *b, uint64_t seed)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
-    a[i] = ex_interesting_f64(&r, -10.0, 10.0);
-    switch (ex_rand32(&r) % 6) {
+    a[i] = ref_interesting_f64(&r, -10.0, 10.0);
+    switch (ref_rand32(&r) % 6) {
     case 0: b[i] = a[i]; break;                         /* equal (or both NaN) */
     case 1: b[i] = -a[i]; break;                        /* +0 / -0 */
     case 2: b[i] = nearbyint(a[i] * 2.0) / 2.0; break;  /* halves: rint ties */
-    default: b[i] = ex_interesting_f64(&r, -10.0, 10.0); break;
+    default: b[i] = ref_interesting_f64(&r, -10.0, 10.0); break;
     }
     if (i % 11 == 0)
       a[i] = nearbyint(a[i] * 2.0) / 2.0 + 0.5;         /* x.5 for rint */
@@ -65,7 +65,7 @@ static void test_compare_f32(void)
   for (int i = 0; i < N; i++) {
     float x = a[i], y = b[i];
     exp[i] = fmask(x, y, 1, (double)(x * 2.0f), (double)(y + 1.0f)) |
-             (uint32_t)(ex_f2u(x) == ex_f2u(y)) << 15;
+             (uint32_t)(ref_f2u(x) == ref_f2u(y)) << 15;
   }
   float *pa = ex_upload(a, sizeof a), *pb = ex_upload(b, sizeof b);
   unsigned *po = ex_alloc<unsigned>(sizeof got);
@@ -85,7 +85,7 @@ static void test_compare_f64(void)
   pairs_f64(a, b, 46);
   for (int i = 0; i < N; i++) {
     double x = a[i], y = b[i];
-    exp[i] = fmask(x, y, 0, 0, 0) | (uint32_t)(ex_d2u(x) == ex_d2u(y)) << 15;
+    exp[i] = fmask(x, y, 0, 0, 0) | (uint32_t)(ref_d2u(x) == ref_d2u(y)) << 15;
     expd[4 * i + 0] = rint(x);
     expd[4 * i + 1] = ceil(x);
     expd[4 * i + 2] = floor(x) + trunc(y);
@@ -105,20 +105,20 @@ static void test_compare_f64(void)
 
 static void test_compare_int(void)
 {
-  ex_rng r;
+  ref_rng r;
   int64_t a[N], b[N];
   uint32_t exp[N], got[N];
   uint64_t e64[2 * N], g64[2 * N];
 
   ex_begin("compare_int");
-  ex_rng_seed(&r, 47);
+  ref_rng_seed(&r, 47);
   for (int i = 0; i < N; i++) {
-    a[i] = (int64_t)ex_rand64(&r) >> (ex_rand32(&r) & 63);
+    a[i] = (int64_t)ref_rand64(&r) >> (ref_rand32(&r) & 63);
     switch (i % 5) {
     case 0: b[i] = a[i]; break;
     case 1: b[i] = -1; break;
-    case 2: b[i] = (int64_t)(((uint64_t)ex_rand32(&r) << 32) | (uint32_t)a[i]); break; /* same low word */
-    default: b[i] = (int64_t)ex_rand64(&r) >> (ex_rand32(&r) & 63); break;
+    case 2: b[i] = (int64_t)(((uint64_t)ref_rand32(&r) << 32) | (uint32_t)a[i]); break; /* same low word */
+    default: b[i] = (int64_t)ref_rand64(&r) >> (ref_rand32(&r) & 63); break;
     }
     if (i % 13 == 0)
       a[i] = 0;

@@ -67,14 +67,14 @@ static void check_symbols(const tables *t)
 static void lookup(const tables *t, const char *label, uint64_t seed)
 {
   enum { B = 96 };
-  ex_rng r;
+  ref_rng r;
   float in[N], exp[N], got[N];
   int32_t idx[N], expi[N], goti[N];
 
-  ex_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
-    in[i] = ex_interesting_f32(&r, -20.0f, 20.0f);
-    idx[i] = (int32_t)ex_rand32(&r);
+    in[i] = ref_interesting_f32(&r, -20.0f, 20.0f);
+    idx[i] = (int32_t)ref_rand32(&r);
   }
   for (int i = 0; i < N; i++) {
     int tt = i % B;
@@ -114,7 +114,7 @@ static void test_const_lookup(void)
 static void test_const_wide(void)
 {
   enum { B = 64 };
-  ex_rng r;
+  ref_rng r;
   tables t;
   int32_t idx[N];
   double ed[N], gd[N];
@@ -124,9 +124,9 @@ static void test_const_wide(void)
 
   ex_begin("const_wide");
   init_tables(&t);
-  ex_rng_seed(&r, 44);
+  ref_rng_seed(&r, 44);
   for (int i = 0; i < N; i++)
-    idx[i] = (i % 7 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -5000, 5000);
+    idx[i] = (i % 7 == 0) ? (int32_t)ref_rand32(&r) : ref_rand_range(&r, -5000, 5000);
   for (int i = 0; i < N; i++) {
     int j = idx[i], tt = i % B;
     const float *v = t.vec4[j & 3];

@@ -12,11 +12,11 @@
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
-    uint32_t k = ex_rand32(&r);
-    in[i] = (k & 7) == 0 ? 7 : (k & 7) == 1 ? 3 : ex_rand_range(&r, -100000, 100000);
+    uint32_t k = ref_rand32(&r);
+    in[i] = (k & 7) == 0 ? 7 : (k & 7) == 1 ? 3 : ref_rand_range(&r, -100000, 100000);
   }
   for (int i = 64; i < 72; i++) /* one 8-tile all non-negative */
     in[i] = i - 60;

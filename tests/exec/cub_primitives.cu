@@ -11,10 +11,10 @@
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++)
-    in[i] = (i % 9 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -5000, 5000);
+    in[i] = (i % 9 == 0) ? (int32_t)ref_rand32(&r) : ref_rand_range(&r, -5000, 5000);
 }
 
 static void test_cub_block_ops(void)
@@ -78,15 +78,15 @@ static void test_cub_block_ops(void)
 
 static void test_cub_thread_store(void)
 {
-  ex_rng r;
+  ref_rng r;
   uint32_t in[N];
   static uint32_t exp[4 * N], got[4 * N];
   uint64_t e64[N], g64[N];
 
   ex_begin("cub_thread_store");
-  ex_rng_seed(&r, 57);
+  ref_rng_seed(&r, 57);
   for (int i = 0; i < N; i++)
-    in[i] = ex_rand32(&r);
+    in[i] = ref_rand32(&r);
   in[0] = 0xfffffffeu; /* v + 3 wraps */
   for (int i = 0; i < N; i++) {
     for (int k = 0; k < 4; k++)
@@ -132,13 +132,13 @@ static void test_cub_lookback_scan(void)
 static void test_cub_lookback_scan64(void)
 {
   enum { NT = (N + 127) / 128 };
-  ex_rng r;
+  ref_rng r;
   int64_t in[N], exp[N], got[N];
 
   ex_begin("cub_lookback_scan64");
-  ex_rng_seed(&r, 59);
+  ref_rng_seed(&r, 59);
   for (int i = 0; i < N; i++)
-    in[i] = (int64_t)ex_rand64(&r) >> (i % 40); /* sums wrap around */
+    in[i] = (int64_t)ref_rand64(&r) >> (i % 40); /* sums wrap around */
   uint64_t s = 0;
   for (int i = 0; i < N; i++) {
     s += (uint64_t)in[i];

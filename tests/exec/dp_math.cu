@@ -14,20 +14,20 @@
 
 static void test_dp_math(void)
 {
-  ex_rng r;
+  ref_rng r;
   double x[N], y[N];
   static double want[10 * N], got[10 * N];
 
   ex_begin("dp_math");
-  ex_rng_seed(&r, 80);
+  ref_rng_seed(&r, 80);
   for (int i = 0; i < N; i++) {
     switch (i % 10) {
-    case 0: x[i] = ex_randd(&r, -1e22, 1e22); break; /* Payne-Hanek path */
-    case 1: x[i] = ex_randd(&r, -1e6, 1e6); break;
-    case 2: x[i] = ex_randd(&r, -1e-8, 1e-8); break;
-    default: x[i] = ex_randd(&r, -30.0, 30.0); break;
+    case 0: x[i] = ref_randd(&r, -1e22, 1e22); break; /* Payne-Hanek path */
+    case 1: x[i] = ref_randd(&r, -1e6, 1e6); break;
+    case 2: x[i] = ref_randd(&r, -1e-8, 1e-8); break;
+    default: x[i] = ref_randd(&r, -30.0, 30.0); break;
     }
-    y[i] = ex_randd(&r, -4.0, 4.0);
+    y[i] = ref_randd(&r, -4.0, 4.0);
   }
   x[3] = -0.0;
   x[4] = 0.0;        /* 1/x = +-inf */

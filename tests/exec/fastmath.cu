@@ -51,20 +51,20 @@ static void test_fastmath_ops(void)
     { -0x1.8p-127f, 0x1.8p-127f },
   };
   enum { NE = sizeof edge / sizeof edge[0] };
-  ex_rng r;
+  ref_rng r;
   float a[N], b[N];
   static float want[13 * N], got[13 * N];
   int skip[N];
 
   ex_begin("fastmath_ops");
-  ex_rng_seed(&r, 81);
+  ref_rng_seed(&r, 81);
   for (int i = 0; i < N; i++) {
     if (i < NE) {
       a[i] = edge[i][0], b[i] = edge[i][1];
       continue;
     }
-    a[i] = i % 3 ? ex_randf(&r, -50.0f, 50.0f) : ex_randf(&r, -6.0f, 6.0f);
-    b[i] = (i % 7 == 0) ? a[i] : (i % 11 == 0) ? a[i] - 0.5f : ex_randf(&r, -50.0f, 50.0f);
+    a[i] = i % 3 ? ref_randf(&r, -50.0f, 50.0f) : ref_randf(&r, -6.0f, 6.0f);
+    b[i] = (i % 7 == 0) ? a[i] : (i % 11 == 0) ? a[i] - 0.5f : ref_randf(&r, -50.0f, 50.0f);
     if (fabsf(b[i]) < 1e-3f)
       b[i] = 0.75f;
     if (fabsf(a[i]) < 1e-3f)
@@ -154,13 +154,13 @@ static void test_fastmath_ops(void)
 static void test_fastmath_softmax_row(void)
 {
   enum { ROWS = 3, COLS = 300 };
-  ex_rng r;
+  ref_rng r;
   static float in[ROWS * COLS], want[ROWS * COLS], got[ROWS * COLS];
 
   ex_begin("fastmath_softmax_row");
-  ex_rng_seed(&r, 82);
+  ref_rng_seed(&r, 82);
   for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = ex_randf(&r, -8.0f, 8.0f) * (float)(1 + i / COLS);
+    in[i] = ref_randf(&r, -8.0f, 8.0f) * (float)(1 + i / COLS);
   for (int rr = 0; rr < ROWS; rr++) {
     const float *row = in + rr * COLS;
     double m = -3.0e38, s = 0.0;

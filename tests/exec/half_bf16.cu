@@ -6,7 +6,7 @@
  * {0, h}.
  *
  * The reference rounds once, to nearest even, from the exact result: products
- * of two 16-bit floats are exact in double, and sums go through ex_add_ro
+ * of two 16-bit floats are exact in double, and sums go through ref_add_ro
  * (round to odd), so a*b + c is correctly rounded even when its terms are
  * 2^200 apart.  Results are bit-exact; a NaN result may be any NaN.  Inputs:
  * hand-picked edge cases first (ties, overflow to infinity, subnormals, signed
@@ -29,19 +29,19 @@ typedef struct fmt16 {
   uint16_t (*enc)(double);
 } fmt16;
 
-static const fmt16 F16 = { 0, ex_h2d, ex_d2h };
-static const fmt16 BF16 = { 1, ex_bf2d, ex_d2bf };
+static const fmt16 F16 = { 0, ref_h2d, ref_d2h };
+static const fmt16 BF16 = { 1, ref_bf2d, ref_d2bf };
 
 /* a*b + c, rounded once.  The product of two 16-bit floats (at most 22
  * significant bits, exponents within double's range) is exact. */
 static uint16_t ref_fma(const fmt16 *f, uint16_t a, uint16_t b, uint16_t c)
 {
-  return f->enc(ex_add_ro(f->dec(a) * f->dec(b), f->dec(c)));
+  return f->enc(ref_add_ro(f->dec(a) * f->dec(b), f->dec(c)));
 }
 
 static uint16_t ref_add(const fmt16 *f, uint16_t a, uint16_t b)
 {
-  return f->enc(ex_add_ro(f->dec(a), f->dec(b)));
+  return f->enc(ref_add_ro(f->dec(a), f->dec(b)));
 }
 
 static uint16_t ref_mul(const fmt16 *f, uint16_t a, uint16_t b)
@@ -53,7 +53,7 @@ static uint16_t ref_mul(const fmt16 *f, uint16_t a, uint16_t b)
  * NaN; +0.0 > -0.0. */
 static uint16_t ref_minmax(const fmt16 *f, uint16_t a, uint16_t b, int is_max)
 {
-  int na = ex_isnan16(a, f->is_bf16), nb = ex_isnan16(b, f->is_bf16);
+  int na = ref_isnan16(a, f->is_bf16), nb = ref_isnan16(b, f->is_bf16);
   if (na && nb)
     return 0x7fff;
   if (na)
@@ -137,21 +137,21 @@ static const uint16_t BF16_EDGE[][3] = {
 
 /* A random operand: a random bit pattern, or a multiple of 1/16 in
  * [-8, 8] (the .cu's intended range; exact in every step). */
-static uint16_t rand16(ex_rng *r, const fmt16 *f)
+static uint16_t rand16(ref_rng *r, const fmt16 *f)
 {
-  if (ex_rand32(r) & 1)
-    return (uint16_t)ex_rand32(r);
-  return f->enc(ex_rand_range(r, -128, 128) / 16.0);
+  if (ref_rand32(r) & 1)
+    return (uint16_t)ref_rand32(r);
+  return f->enc(ref_rand_range(r, -128, 128) / 16.0);
 }
 
 /* Fills a, b, c (n elements): edge triples first, then random ones. */
 static void make_inputs(const fmt16 *f, uint16_t *a, uint16_t *b, uint16_t *c, int n,
                         uint64_t seed)
 {
-  ex_rng r;
+  ref_rng r;
   const uint16_t(*edge)[3] = f->is_bf16 ? BF16_EDGE : F16_EDGE;
   int n_edge = (int)(f->is_bf16 ? N_BF16_EDGE : N_F16_EDGE);
-  ex_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < n; i++) {
     if (i < n_edge) {
       a[i] = edge[i][0], b[i] = edge[i][1], c[i] = edge[i][2];
@@ -171,10 +171,10 @@ static void test_half_ops(void)
   ex_begin("half_ops");
   make_inputs(&F16, a, b, cc, N, 81);
   for (int i = 0; i < N; i++) {
-    want[4 * i + 0] = (float)ex_h2d(ref_add(&F16, a[i], b[i]));
-    want[4 * i + 1] = (float)ex_h2d(ref_mul(&F16, a[i], b[i]));
-    want[4 * i + 2] = (float)ex_h2d(ref_fma(&F16, a[i], b[i], cc[i]));
-    want[4 * i + 3] = (float)ex_h2d(ref_minmax(&F16, a[i], b[i], 1));
+    want[4 * i + 0] = (float)ref_h2d(ref_add(&F16, a[i], b[i]));
+    want[4 * i + 1] = (float)ref_h2d(ref_mul(&F16, a[i], b[i]));
+    want[4 * i + 2] = (float)ref_h2d(ref_fma(&F16, a[i], b[i], cc[i]));
+    want[4 * i + 3] = (float)ref_h2d(ref_minmax(&F16, a[i], b[i], 1));
   }
   __half *da = ex_upload((const __half *)a, sizeof a), *db = ex_upload((const __half *)b, sizeof b);
   __half *dc = ex_upload((const __half *)cc, sizeof cc);
@@ -237,7 +237,7 @@ static void test_bf16_ops(void)
     want[3 * i + 1] = ref_fma(&BF16, a[i], b[i], cc[i]);
     want[3 * i + 2] = ref_minmax(&BF16, a[i], b[i], 1);
     /* fma.rn.f32 of the widened values: libm's fmaf rounds once */
-    wantf[i] = fmaf(ex_u2f((uint32_t)a[i] << 16), 2.0f, ex_u2f((uint32_t)b[i] << 16));
+    wantf[i] = fmaf(ref_u2f((uint32_t)a[i] << 16), 2.0f, ref_u2f((uint32_t)b[i] << 16));
   }
   __nv_bfloat16 *da = ex_upload((const __nv_bfloat16 *)a, sizeof a);
   __nv_bfloat16 *db = ex_upload((const __nv_bfloat16 *)b, sizeof b);
@@ -314,25 +314,25 @@ static void test_convert_f16_bf16(void)
     0xc0490fdbu, /* -pi */
   };
   enum { NE = sizeof edge / sizeof edge[0] };
-  ex_rng r;
+  ref_rng r;
   float in[N], back_want[2 * N], back_got[2 * N];
   uint16_t hw[N], hg[N], bw[N], bg[N];
 
   ex_begin("convert_f16_bf16");
-  ex_rng_seed(&r, 85);
+  ref_rng_seed(&r, 85);
   for (int i = 0; i < N; i++) {
     if (i < NE)
-      in[i] = ex_u2f(edge[i]);
+      in[i] = ref_u2f(edge[i]);
     else if (i % 3 == 0)
-      in[i] = ex_u2f(ex_rand32(&r)); /* any pattern */
+      in[i] = ref_u2f(ref_rand32(&r)); /* any pattern */
     else if (i % 3 == 1)
-      in[i] = ex_randf(&r, -70000.0f, 70000.0f);
+      in[i] = ref_randf(&r, -70000.0f, 70000.0f);
     else
-      in[i] = ldexpf(ex_randf(&r, -1.0f, 1.0f), ex_rand_range(&r, -30, 0));
-    hw[i] = ex_d2h((double)in[i]);
-    bw[i] = ex_d2bf((double)in[i]);
-    back_want[2 * i] = (float)ex_h2d(hw[i]);
-    back_want[2 * i + 1] = ex_u2f((uint32_t)bw[i] << 16);
+      in[i] = ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -30, 0));
+    hw[i] = ref_d2h((double)in[i]);
+    bw[i] = ref_d2bf((double)in[i]);
+    back_want[2 * i] = (float)ref_h2d(hw[i]);
+    back_want[2 * i + 1] = ref_u2f((uint32_t)bw[i] << 16);
   }
   float *din = ex_upload(in, sizeof in);
   __half *dh = ex_alloc_fill<__half>(sizeof hg, 0x5a);
@@ -358,26 +358,26 @@ static void test_convert_f16_bf16(void)
 static void test_reference_rounding(void)
 {
   ex_begin("reference_rounding");
-  EX_EQ16(ex_d2h(65504.0), 0x7bff);
-  EX_EQ16(ex_d2h(65519.99), 0x7bff);
-  EX_EQ16(ex_d2h(65520.0), 0x7c00);
-  EX_EQ16(ex_d2h(-0.0), 0x8000);
-  EX_EQ16(ex_d2h(ldexp(1.0, -24)), 0x0001);
-  EX_EQ16(ex_d2h(ldexp(1.0, -25)), 0x0000);
-  EX_EQ16(ex_d2h(ldexp(3.0, -25)), 0x0002);
-  EX_EQ16(ex_d2h(ldexp(2047.0, -25)), 0x0400); /* tie between 0x3ff and 0x400 */
-  EX_EQ16(ex_d2h(2049.0), 0x6800);
-  EX_EQ16(ex_d2h(2051.0), 0x6802);
-  EX_EQ16(ex_d2h(1.0 / 3.0), 0x3555);
-  EX_EQ16(ex_d2bf(1.0 + ldexp(1.0, -8)), 0x3f80);
-  EX_EQ16(ex_d2bf(1.0 + ldexp(3.0, -8)), 0x3f82);
-  EX_EQ16(ex_d2bf(ldexp(1.0, -133)), 0x0001);
-  EX_EQ16(ex_d2bf(ldexp(1.0, -134)), 0x0000);
-  EX_EQ16(ex_d2bf(3.4028234663852886e38), 0x7f80);
-  EX_TRUE(ex_h2d(0x0001) == ldexp(1.0, -24));
-  EX_TRUE(ex_h2d(0xc500) == -5.0);
-  EX_TRUE(ex_bf2d(0x0001) == ldexp(1.0, -133));
-  EX_TRUE(isnan(ex_h2d(0x7e00)) && isinf(ex_h2d(0xfc00)));
+  EX_EQ16(ref_d2h(65504.0), 0x7bff);
+  EX_EQ16(ref_d2h(65519.99), 0x7bff);
+  EX_EQ16(ref_d2h(65520.0), 0x7c00);
+  EX_EQ16(ref_d2h(-0.0), 0x8000);
+  EX_EQ16(ref_d2h(ldexp(1.0, -24)), 0x0001);
+  EX_EQ16(ref_d2h(ldexp(1.0, -25)), 0x0000);
+  EX_EQ16(ref_d2h(ldexp(3.0, -25)), 0x0002);
+  EX_EQ16(ref_d2h(ldexp(2047.0, -25)), 0x0400); /* tie between 0x3ff and 0x400 */
+  EX_EQ16(ref_d2h(2049.0), 0x6800);
+  EX_EQ16(ref_d2h(2051.0), 0x6802);
+  EX_EQ16(ref_d2h(1.0 / 3.0), 0x3555);
+  EX_EQ16(ref_d2bf(1.0 + ldexp(1.0, -8)), 0x3f80);
+  EX_EQ16(ref_d2bf(1.0 + ldexp(3.0, -8)), 0x3f82);
+  EX_EQ16(ref_d2bf(ldexp(1.0, -133)), 0x0001);
+  EX_EQ16(ref_d2bf(ldexp(1.0, -134)), 0x0000);
+  EX_EQ16(ref_d2bf(3.4028234663852886e38), 0x7f80);
+  EX_TRUE(ref_h2d(0x0001) == ldexp(1.0, -24));
+  EX_TRUE(ref_h2d(0xc500) == -5.0);
+  EX_TRUE(ref_bf2d(0x0001) == ldexp(1.0, -133));
+  EX_TRUE(isnan(ref_h2d(0x7e00)) && isinf(ref_h2d(0xfc00)));
   /* the fused cases of the edge tables */
   EX_EQ16(ref_fma(&BF16, 0x4040, 0x3f81, 0x8d80), 0x4041);
   EX_EQ16(ref_fma(&BF16, 0x4040, 0x3f81, 0x0d80), 0x4042);

@@ -11,15 +11,15 @@ typedef void (*hist_kernel)(const unsigned char *, unsigned int *, int);
 
 static void run(const char *name, hist_kernel kernel, dim3 grid, dim3 block, uint64_t seed)
 {
-  ex_rng r;
+  ref_rng r;
   static uint8_t data[N];
   uint32_t hist[256], exp[256], got[256];
 
   ex_begin(name);
-  ex_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++) {
     /* skewed: many zeros and 0xff, some bins stay empty */
-    uint32_t k = ex_rand32(&r);
+    uint32_t k = ref_rand32(&r);
     data[i] = (k & 3) == 0 ? 0 : (k & 3) == 1 ? 0xff : (uint8_t)((k >> 8) & 0xbf);
   }
   for (int v = 0; v < 256; v++)

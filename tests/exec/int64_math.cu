@@ -19,27 +19,27 @@ static uint64_t brev64(uint64_t x)
 static uint64_t clz64(uint64_t x) { return x ? (uint64_t)__builtin_clzll(x) : 64; }
 static uint64_t ffs64(uint64_t x) { return x ? (uint64_t)__builtin_ctzll(x) + 1 : 0; }
 
-static uint64_t pick(ex_rng *r, int i)
+static uint64_t pick(ref_rng *r, int i)
 {
   static const uint64_t special[] = {
     0, 1, ~0ull, 0x8000000000000000ull, 0x7fffffffffffffffull, 0xffffffff, 0x100000000ull, 3, 63,
   };
-  uint32_t k = ex_rand32(r);
+  uint32_t k = ref_rand32(r);
   switch (k & 7) {
   case 0: return special[(k >> 8) % 9];
-  case 1: return ex_rand32(r); /* fits 32 bits: the fast division path */
-  case 2: return (uint64_t)(int64_t)(int32_t)ex_rand32(r);
-  default: return ex_rand64(r) >> (i & 31);
+  case 1: return ref_rand32(r); /* fits 32 bits: the fast division path */
+  case 2: return (uint64_t)(int64_t)(int32_t)ref_rand32(r);
+  default: return ref_rand64(r) >> (i & 31);
   }
 }
 
 static void test_int64_math(void)
 {
-  ex_rng r;
+  ref_rng r;
   static uint64_t a[N], b[N], exp[16 * N], got[16 * N];
 
   ex_begin("int64_math");
-  ex_rng_seed(&r, 11);
+  ref_rng_seed(&r, 11);
   for (int i = 0; i < N; i++) {
     a[i] = pick(&r, i);
     b[i] = pick(&r, i + 7);

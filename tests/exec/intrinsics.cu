@@ -12,7 +12,7 @@
  * where that is undefined (abs(INT_MIN), out-of-range float->int casts): the
  * PTX ISA clamps float->int conversions and maps NaN to 0, or to 1 << (w-1)
  * for an f64 source or a 64-bit destination.  Directed roundings are computed
- * from the exact value (or a round-to-odd approximation, ex_add_ro) and
+ * from the exact value (or a round-to-odd approximation, ref_add_ro) and
  * stepped with nextafterf.  Every result is bit-exact except the .approx
  * instructions, held to the PTX ISA's error bounds as in the driver.  libm
  * calls take explicit doubles where the driver relied on C's promotion.
@@ -179,7 +179,7 @@ static float fma_dir(float x, float y, float c, rmode m)
     }
     return m == RM ? -0.0f : 0.0f;    /* exact cancellation */
   }
-  return round_f32(ex_add_ro(p, (double)c), m);
+  return round_f32(ref_add_ro(p, (double)c), m);
 }
 
 static float add_dir(float x, float y, rmode m) { return fma_dir(x, 1.0f, y, m); }
@@ -403,20 +403,20 @@ static void test_int_intrinsics(void)
     { 0x40000000u, 0x00000002u }, { 0x000000f8u, 0x0000ffffu },
   };
   enum { NE = sizeof edge / sizeof edge[0] };
-  ex_rng r;
+  ref_rng r;
   uint32_t a[N], b[N], want[32 * N], got[32 * N];
 
   ex_begin("int_intrinsics");
-  ex_rng_seed(&r, 91);
+  ref_rng_seed(&r, 91);
   for (int i = 0; i < N; i++) {
     if (i < NE) {
       a[i] = edge[i][0], b[i] = edge[i][1];
     } else {
       switch (i % 4) {
-      case 0: a[i] = ex_rand32(&r), b[i] = ex_rand32(&r); break;
-      case 1: a[i] = ex_rand32(&r), b[i] = (uint32_t)ex_rand_range(&r, -40, 40); break;
-      case 2: a[i] = ex_rand32(&r) >> (ex_rand32(&r) & 31), b[i] = ex_rand32(&r) >> 8; break;
-      default: a[i] = 1u << (ex_rand32(&r) & 31), b[i] = ~ex_rand32(&r); break;
+      case 0: a[i] = ref_rand32(&r), b[i] = ref_rand32(&r); break;
+      case 1: a[i] = ref_rand32(&r), b[i] = (uint32_t)ref_rand_range(&r, -40, 40); break;
+      case 2: a[i] = ref_rand32(&r) >> (ref_rand32(&r) & 31), b[i] = ref_rand32(&r) >> 8; break;
+      default: a[i] = 1u << (ref_rand32(&r) & 31), b[i] = ~ref_rand32(&r); break;
       }
     }
     uint32_t rr[32];
@@ -464,28 +464,28 @@ static void test_float_intrinsics(void)
     { 8388609.0f, 0.5f }, { -8388609.0f, -0.5f }, { 0x1.fffffep22f, 1.0f }, { 6.2831855f, 1.0f },
   };
   enum { NE = sizeof edge / sizeof edge[0] };
-  ex_rng r;
+  ref_rng r;
   float a[N], b[N], want[32 * N], got[32 * N];
   int skip[N];
 
   ex_begin("float_intrinsics");
-  ex_rng_seed(&r, 92);
+  ref_rng_seed(&r, 92);
   for (int i = 0; i < N; i++) {
     if (i < NE) {
       a[i] = edge[i][0], b[i] = edge[i][1];
     } else {
       switch (i % 3) {
       case 0:
-        a[i] = ex_randf(&r, (float)-2 * (float)PI, (float)2 * (float)PI);
-        b[i] = ex_randf(&r, -10.0f, 10.0f);
+        a[i] = ref_randf(&r, (float)-2 * (float)PI, (float)2 * (float)PI);
+        b[i] = ref_randf(&r, -10.0f, 10.0f);
         break;
       case 1:
-        a[i] = ex_interesting_f32(&r, -300.0f, 300.0f);
-        b[i] = ex_interesting_f32(&r, -300.0f, 300.0f);
+        a[i] = ref_interesting_f32(&r, -300.0f, 300.0f);
+        b[i] = ref_interesting_f32(&r, -300.0f, 300.0f);
         break;
       default:
-        a[i] = ldexpf(ex_randf(&r, -1.0f, 1.0f), ex_rand_range(&r, -140, 120));
-        b[i] = ldexpf(ex_randf(&r, -1.0f, 1.0f), ex_rand_range(&r, -140, 120));
+        a[i] = ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -140, 120));
+        b[i] = ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -140, 120));
         break;
       }
     }
@@ -599,20 +599,20 @@ static void test_float_conversions(void)
     6148914691236517205.0, 3074457345618258602.0,
   };
   enum { NF = sizeof fedge / sizeof fedge[0], ND = sizeof dedge / sizeof dedge[0] };
-  ex_rng r;
+  ref_rng r;
   float a[N], wf[16 * N], gf[16 * N];
   double d[N];
   int32_t wi[16 * N], gi[16 * N];
 
   ex_begin("float_conversions");
-  ex_rng_seed(&r, 93);
+  ref_rng_seed(&r, 93);
   for (int i = 0; i < N; i++) {
     a[i] = i < NF ? fedge[i]
-                  : (i % 2 ? ex_randf(&r, -70000.0f, 70000.0f)
-                           : ldexpf(ex_randf(&r, -1.0f, 1.0f), ex_rand_range(&r, -4, 66)));
+                  : (i % 2 ? ref_randf(&r, -70000.0f, 70000.0f)
+                           : ldexpf(ref_randf(&r, -1.0f, 1.0f), ref_rand_range(&r, -4, 66)));
     d[i] = i < ND ? dedge[i]
-                  : (i % 2 ? ex_randd(&r, -5e9, 5e9)
-                           : ldexp(ex_randd(&r, -1.0, 1.0), ex_rand_range(&r, -30, 70)));
+                  : (i % 2 ? ref_randd(&r, -5e9, 5e9)
+                           : ldexp(ref_randd(&r, -1.0, 1.0), ref_rand_range(&r, -30, 70)));
     int32_t ri[16];
     float rf[16];
     conv_ref(a[i], d[i], ri, rf);
@@ -641,15 +641,15 @@ static void test_float_conversions(void)
 
 static void test_bitfields(void)
 {
-  ex_rng r;
+  ref_rng r;
   uint32_t a[N], want[2 * N], got[2 * N];
   uint64_t b[N], want64[N], got64[N];
 
   ex_begin("bitfields");
-  ex_rng_seed(&r, 94);
+  ref_rng_seed(&r, 94);
   for (int i = 0; i < N; i++) {
-    a[i] = i == 0 ? 0 : i == 1 ? 0xffffffffu : ex_rand32(&r) >> (ex_rand32(&r) & 31);
-    b[i] = i == 0 ? 0 : i == 2 ? UINT64_MAX : ex_rand64(&r) >> (ex_rand32(&r) & 63);
+    a[i] = i == 0 ? 0 : i == 1 ? 0xffffffffu : ref_rand32(&r) >> (ref_rand32(&r) & 31);
+    b[i] = i == 0 ? 0 : i == 2 ? UINT64_MAX : ref_rand64(&r) >> (ref_rand32(&r) & 63);
   }
   for (int i = 0; i < N; i++) {
     int i1 = (i + 1) % N;

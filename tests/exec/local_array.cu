@@ -10,14 +10,14 @@
 
 static void test_local_array_i32(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t idx[N], vals[N], exp[N], got[N];
 
   ex_begin("local_array_i32");
-  ex_rng_seed(&r, 29);
+  ref_rng_seed(&r, 29);
   for (int i = 0; i < N; i++) {
-    idx[i] = (int32_t)ex_rand32(&r);
-    vals[i] = (int32_t)ex_rand32(&r);
+    idx[i] = (int32_t)ref_rand32(&r);
+    vals[i] = (int32_t)ref_rand32(&r);
   }
   for (int i = 0; i < N; i++) {
     int32_t a[64];
@@ -42,15 +42,15 @@ static void test_local_array_i32(void)
 
 static void test_local_array_mixed(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t idx[N];
   float expf_[N], gotf[N];
   uint64_t expl[N], gotl[N];
 
   ex_begin("local_array_mixed");
-  ex_rng_seed(&r, 30);
+  ref_rng_seed(&r, 30);
   for (int i = 0; i < N; i++)
-    idx[i] = (int32_t)ex_rand32(&r);
+    idx[i] = (int32_t)ref_rand32(&r);
   for (int i = 0; i < N; i++) {
     float f[16];
     uint8_t b[16];

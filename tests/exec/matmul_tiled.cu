@@ -15,15 +15,15 @@ typedef void (*mm_kernel)(const float *, const float *, float *, int, int, int);
 
 static void run(const char *name, mm_kernel kernel, dim3 block)
 {
-  ex_rng r;
+  ref_rng r;
   static float a[M * K], b[K * N], exp[M * N], got[M * N];
 
   ex_begin(name);
-  ex_rng_seed(&r, 10);
+  ref_rng_seed(&r, 10);
   for (int i = 0; i < M * K; i++)
-    a[i] = (i % 11 == 0) ? 0.0f : ex_randf(&r, -2.0f, 2.0f);
+    a[i] = (i % 11 == 0) ? 0.0f : ref_randf(&r, -2.0f, 2.0f);
   for (int i = 0; i < K * N; i++)
-    b[i] = (i % 9 == 0) ? -0.0f : ex_randf(&r, -2.0f, 2.0f);
+    b[i] = (i % 9 == 0) ? -0.0f : ref_randf(&r, -2.0f, 2.0f);
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       float acc = 0.0f;

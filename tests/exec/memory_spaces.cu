@@ -24,15 +24,15 @@
 static void run_generic_pointers(int use_shared)
 {
   enum { B = 128, NB = (N + B - 1) / B };
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N];
   float ef[N], gf[N];
   const char *k = use_shared ? "generic_pointers (shared)" : "generic_pointers (global)";
 
   ex_begin(k);
-  ex_rng_seed(&r, 70 + (uint64_t)use_shared);
+  ref_rng_seed(&r, 70 + (uint64_t)use_shared);
   for (int i = 0; i < N; i++)
-    in[i] = (i % 8 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -100000, 100000);
+    in[i] = (i % 8 == 0) ? (int32_t)ref_rand32(&r) : ref_rand_range(&r, -100000, 100000);
   for (int g = 0; g < N; g++) {
     int b = g / B, t = g % B, rr = B - 1 - t, r1 = (t + 1) % B;
     int32_t xr = b * B + rr < N ? in[b * B + rr] : 0, x1 = b * B + r1 < N ? in[b * B + r1] : 0;
@@ -82,13 +82,13 @@ static void test_generic_atomic(void)
 
 static void test_volatile_global(void)
 {
-  ex_rng r;
+  ref_rng r;
   uint32_t flags[N + 8], ef[N + 8], gfl[N + 8], out[N], eo[N];
 
   ex_begin("volatile_global");
-  ex_rng_seed(&r, 72);
+  ref_rng_seed(&r, 72);
   for (int i = 0; i < N + 8; i++) {
-    flags[i] = ex_rand32(&r);
+    flags[i] = ref_rand32(&r);
     ef[i] = i < N ? flags[i] + 1u : flags[i];
     if (i < N)
       eo[i] = flags[i];
@@ -108,24 +108,24 @@ static void test_volatile_global(void)
 
 static void test_readonly_vectors(void)
 {
-  ex_rng r;
+  ref_rng r;
   float f[N], f2[2 * N], f4[4 * N], ef[N], gf[N];
   double d[N];
   uint32_t u[N], u2[2 * N], u4[4 * N], eu[N], gu[N];
 
   ex_begin("readonly_vectors");
-  ex_rng_seed(&r, 73);
+  ref_rng_seed(&r, 73);
   for (int i = 0; i < N; i++) {
-    f[i] = ex_interesting_f32(&r, -100.0f, 100.0f);
-    d[i] = ex_randd(&r, -1e3, 1e3);
-    u[i] = ex_rand32(&r);
+    f[i] = ref_interesting_f32(&r, -100.0f, 100.0f);
+    d[i] = ref_randd(&r, -1e3, 1e3);
+    u[i] = ref_rand32(&r);
     for (int k = 0; k < 2; k++) {
-      f2[2 * i + k] = ex_randf(&r, -100.0f, 100.0f);
-      u2[2 * i + k] = ex_rand32(&r);
+      f2[2 * i + k] = ref_randf(&r, -100.0f, 100.0f);
+      u2[2 * i + k] = ref_rand32(&r);
     }
     for (int k = 0; k < 4; k++) {
-      f4[4 * i + k] = ex_randf(&r, -100.0f, 100.0f);
-      u4[4 * i + k] = ex_rand32(&r);
+      f4[4 * i + k] = ref_randf(&r, -100.0f, 100.0f);
+      u4[4 * i + k] = ref_rand32(&r);
     }
   }
   for (int g = 0; g < N; g++) {
@@ -157,7 +157,7 @@ static void test_readonly_vectors(void)
 
 static void test_plain_vectors(void)
 {
-  ex_rng r;
+  ref_rng r;
   static float f2[2 * N], ef2[2 * N], gf2[2 * N];
   static double d2[2 * N], ed2[2 * N], gd2[2 * N];
   static uint32_t u2[2 * N], eu2[2 * N], gu2[2 * N], u4[4 * N], eu4[4 * N], gu4[4 * N];
@@ -168,20 +168,20 @@ static void test_plain_vectors(void)
   static int64_t ell[N], gll[N];
 
   ex_begin("plain_vectors");
-  ex_rng_seed(&r, 74);
+  ref_rng_seed(&r, 74);
   for (int i = 0; i < N; i++) {
     for (int k = 0; k < 2; k++) {
-      f2[2 * i + k] = ex_interesting_f32(&r, -10.0f, 10.0f);
-      d2[2 * i + k] = ex_interesting_f64(&r, -10.0, 10.0);
-      u2[2 * i + k] = ex_rand32(&r);
-      l2[2 * i + k] = ex_rand64(&r);
+      f2[2 * i + k] = ref_interesting_f32(&r, -10.0f, 10.0f);
+      d2[2 * i + k] = ref_interesting_f64(&r, -10.0, 10.0);
+      u2[2 * i + k] = ref_rand32(&r);
+      l2[2 * i + k] = ref_rand64(&r);
     }
     for (int k = 0; k < 4; k++) {
-      u4[4 * i + k] = ex_rand32(&r);
-      c4[4 * i + k] = (uint8_t)ex_rand32(&r);
+      u4[4 * i + k] = ref_rand32(&r);
+      c4[4 * i + k] = (uint8_t)ref_rand32(&r);
     }
-    sc[i] = (int8_t)ex_rand32(&r);
-    si[i] = (int32_t)ex_rand32(&r);
+    sc[i] = (int8_t)ref_rand32(&r);
+    si[i] = (int32_t)ref_rand32(&r);
   }
   for (int g = 0; g < N; g++) {
     ef2[2 * g] = f2[2 * g + 1];
@@ -245,21 +245,21 @@ static void test_plain_vectors(void)
 static void test_shared_narrow(void)
 {
   enum { B = 96 };
-  ex_rng r;
+  ref_rng r;
   uint8_t cc[N];
   int16_t s[N];
   uint32_t u4[4 * N], eo[4 * N], go[4 * N];
   double d2[2 * N], ed[2 * N], gd[2 * N];
 
   ex_begin("shared_narrow");
-  ex_rng_seed(&r, 75);
+  ref_rng_seed(&r, 75);
   for (int i = 0; i < N; i++) {
-    cc[i] = (uint8_t)ex_rand32(&r);
-    s[i] = (int16_t)ex_rand32(&r);
+    cc[i] = (uint8_t)ref_rand32(&r);
+    s[i] = (int16_t)ref_rand32(&r);
     for (int k = 0; k < 4; k++)
-      u4[4 * i + k] = ex_rand32(&r);
-    d2[2 * i] = ex_interesting_f64(&r, -1e6, 1e6);
-    d2[2 * i + 1] = ex_randd(&r, -1e20, 1e20);
+      u4[4 * i + k] = ref_rand32(&r);
+    d2[2 * i] = ref_interesting_f64(&r, -1e6, 1e6);
+    d2[2 * i + 1] = ref_randd(&r, -1e20, 1e20);
   }
   for (int g = 0; g < N; g++) {
     int b = g / B, t = g % B, rr = b * B + B - 1 - t;
@@ -298,15 +298,15 @@ static void test_shared_narrow(void)
 
 static void test_local_vectors(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t idx[N];
   float ef[N], gf[N];
   uint32_t eu[N], gu[N];
 
   ex_begin("local_vectors");
-  ex_rng_seed(&r, 76);
+  ref_rng_seed(&r, 76);
   for (int i = 0; i < N; i++)
-    idx[i] = (int32_t)ex_rand32(&r);
+    idx[i] = (int32_t)ref_rand32(&r);
   for (int g = 0; g < N; g++) {
     float a[8][4], p[8][2];
     uint32_t q[8][2];

@@ -10,18 +10,18 @@
 
 #define N 300
 
-static void fill16(ex_rng *r, uint16_t *a, int n)
+static void fill16(ref_rng *r, uint16_t *a, int n)
 {
   static const uint16_t special[] = { 0, 1, 0x7fff, 0x8000, 0xffff, 7 };
   for (int i = 0; i < n; i++) {
-    uint32_t k = ex_rand32(r);
+    uint32_t k = ref_rand32(r);
     a[i] = (k & 7) == 0 ? special[(k >> 8) % 6] : (uint16_t)(k >> 16);
   }
 }
 
 static void test_narrow16(void)
 {
-  ex_rng r;
+  ref_rng r;
   uint16_t a[N], eo16[4 * N], go16[4 * N];
   int16_t b[N], eos[4 * N], gos[4 * N];
   int8_t cc[N];
@@ -29,12 +29,12 @@ static void test_narrow16(void)
   int64_t eo64[3 * N], go64[3 * N];
 
   ex_begin("narrow16");
-  ex_rng_seed(&r, 38);
+  ref_rng_seed(&r, 38);
   fill16(&r, a, N);
   fill16(&r, (uint16_t *)b, N);
   for (int i = 0; i < N; i++) {
-    cc[i] = (int8_t)ex_rand32(&r);
-    w[i] = (int32_t)ex_rand32(&r);
+    cc[i] = (int8_t)ref_rand32(&r);
+    w[i] = (int32_t)ref_rand32(&r);
   }
   cc[3] = -128;
   b[4] = (int16_t)a[4]; /* B == (short)A */
@@ -81,16 +81,16 @@ static void test_narrow16(void)
 static void test_narrow_shared_hist(void)
 {
   enum { NB = (N + 127) / 128 };
-  ex_rng r;
+  ref_rng r;
   uint8_t bytes[N];
   int16_t vals[N], emin[NB], gmin[NB];
   uint16_t ecnt[2 * NB], gcnt[2 * NB];
 
   ex_begin("narrow_shared_hist");
-  ex_rng_seed(&r, 39);
+  ref_rng_seed(&r, 39);
   for (int i = 0; i < N; i++) {
-    bytes[i] = (uint8_t)((ex_rand32(&r) & 1) ? 200 : ex_rand32(&r));
-    vals[i] = (int16_t)ex_rand32(&r);
+    bytes[i] = (uint8_t)((ref_rand32(&r) & 1) ? 200 : ref_rand32(&r));
+    vals[i] = (int16_t)ref_rand32(&r);
   }
   for (int b = 0; b < NB; b++) {
     int16_t m = 32767;
@@ -120,7 +120,7 @@ static void test_narrow_shared_hist(void)
 static void test_narrow_misc(void)
 {
   enum { B = 100 };
-  ex_rng r;
+  ref_rng r;
   int16_t s[N];
   int32_t w[N];
   uint64_t q[N];
@@ -128,11 +128,11 @@ static void test_narrow_misc(void)
   int64_t eo[4 * N], go[4 * N];
 
   ex_begin("narrow_misc");
-  ex_rng_seed(&r, 40);
+  ref_rng_seed(&r, 40);
   for (int i = 0; i < N; i++) {
-    s[i] = (int16_t)ex_rand32(&r);
-    w[i] = (int32_t)ex_rand32(&r);
-    q[i] = ex_rand64(&r) >> (i & 63);
+    s[i] = (int16_t)ref_rand32(&r);
+    w[i] = (int32_t)ref_rand32(&r);
+    q[i] = ref_rand64(&r) >> (i & 63);
   }
   fill16(&r, u, N);
   for (int i = 0; i < N; i++) {
@@ -162,15 +162,15 @@ static void test_narrow_misc(void)
 
 static void test_narrow_misc2(void)
 {
-  ex_rng r;
+  ref_rng r;
   uint64_t q[N];
   uint16_t u[N], e16[3 * N], g16[3 * N];
   int32_t eo[N], go[N];
 
   ex_begin("narrow_misc2");
-  ex_rng_seed(&r, 41);
+  ref_rng_seed(&r, 41);
   for (int i = 0; i < N; i++)
-    q[i] = ex_rand64(&r);
+    q[i] = ref_rand64(&r);
   fill16(&r, u, N);
   for (int i = 0; i < N; i++) {
     uint16_t a = u[i], b = u[(i + 1) % N];

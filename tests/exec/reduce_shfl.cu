@@ -14,14 +14,14 @@
 
 static void test_reduce_shfl_down_i32(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], exp[NBLK], got[NBLK], total = 12345, exp_total;
   uint32_t t = 12345;
 
   ex_begin("reduce_shfl_down_i32");
-  ex_rng_seed(&r, 15);
+  ref_rng_seed(&r, 15);
   for (int i = 0; i < N; i++)
-    in[i] = (int32_t)ex_rand32(&r);
+    in[i] = (int32_t)ref_rand32(&r);
   for (int b = 0; b < NBLK; b++) {
     uint32_t s = 0;
     for (int i = b * BLK; i < (b + 1) * BLK && i < N; i++)
@@ -43,13 +43,13 @@ static void test_reduce_shfl_down_i32(void)
 
 static void test_reduce_shfl_xor_f32(void)
 {
-  ex_rng r;
+  ref_rng r;
   float in[N], exp[NW], got[NW];
 
   ex_begin("reduce_shfl_xor_f32");
-  ex_rng_seed(&r, 16);
+  ref_rng_seed(&r, 16);
   for (int i = 0; i < N; i++)
-    in[i] = ex_randf(&r, -100.0f, 100.0f) * ((i & 1) ? 1.0f : 1e-4f);
+    in[i] = ref_randf(&r, -100.0f, 100.0f) * ((i & 1) ? 1.0f : 1e-4f);
   for (int w = 0; w < NW; w++) {
     float x[32], y[32];
     for (int l = 0; l < 32; l++)
@@ -72,14 +72,14 @@ static void test_reduce_shfl_xor_f32(void)
 
 static void test_reduce_shfl_max_u64(void)
 {
-  ex_rng r;
+  ref_rng r;
   uint64_t in[N], exp[NW], got[NW];
 
   ex_begin("reduce_shfl_max_u64");
-  ex_rng_seed(&r, 17);
+  ref_rng_seed(&r, 17);
   for (int i = 0; i < N; i++) {
     /* high and low words both matter: maxima that differ only in the low word */
-    in[i] = (ex_rand64(&r) & 0xff000000ffffffffull) | ((uint64_t)(i % 3) << 40);
+    in[i] = (ref_rand64(&r) & 0xff000000ffffffffull) | ((uint64_t)(i % 3) << 40);
   }
   for (int w = 0; w < NW; w++) {
     uint64_t m = 0;
@@ -99,13 +99,13 @@ static void test_reduce_shfl_max_u64(void)
 
 static void test_shfl_broadcast(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N];
 
   ex_begin("shfl_broadcast");
-  ex_rng_seed(&r, 18);
+  ref_rng_seed(&r, 18);
   for (int i = 0; i < N; i++)
-    in[i] = ex_rand_range(&r, -100000, 100000);
+    in[i] = ref_rand_range(&r, -100000, 100000);
   for (int g = 0; g < N; g++)
     exp[g] = in[g & ~31] + (g & 31);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
@@ -131,14 +131,14 @@ static void ballot_tail_expect(const int32_t *in, unsigned n, unsigned bs, unsig
 
 static void test_reduce_ballot_tail(void)
 {
-  ex_rng r;
+  ref_rng r;
   static int32_t in[TAIL_N];
   int32_t exp[TAIL_GRID], got[TAIL_GRID], exp_total, got_total;
 
   ex_begin("reduce_ballot_tail");
-  ex_rng_seed(&r, 19);
+  ref_rng_seed(&r, 19);
   for (int i = 0; i < TAIL_N; i++)
-    in[i] = ex_rand_range(&r, 0, 255);
+    in[i] = ref_rand_range(&r, 0, 255);
   ballot_tail_expect(in, TAIL_N, 256, TAIL_GRID, exp);
   ballot_tail_expect(exp, TAIL_GRID, 32, 1, &exp_total);
   int *din = ex_upload(in, sizeof in), *dpart = ex_alloc<int>(sizeof got);

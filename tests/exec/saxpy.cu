@@ -10,16 +10,16 @@
 
 static void test_saxpy(void)
 {
-  ex_rng r;
+  ref_rng r;
   float x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   float a = -1.7f;
 
   ex_begin("saxpy");
-  ex_rng_seed(&r, 3);
+  ref_rng_seed(&r, 3);
   for (int i = 0; i < N + GUARD; i++) {
     if (i < N)
-      x[i] = ex_interesting_f32(&r, -1e3f, 1e3f);
-    y[i] = ex_interesting_f32(&r, -1e3f, 1e3f);
+      x[i] = ref_interesting_f32(&r, -1e3f, 1e3f);
+    y[i] = ref_interesting_f32(&r, -1e3f, 1e3f);
     exp[i] = i < N ? fmaf(a, x[i], y[i]) : y[i];
   }
   float *dx = ex_upload(x, sizeof x), *dy = ex_upload(y, sizeof y);
@@ -32,16 +32,16 @@ static void test_saxpy(void)
 
 static void test_daxpy(void)
 {
-  ex_rng r;
+  ref_rng r;
   double x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   double a = 0.3;
 
   ex_begin("daxpy");
-  ex_rng_seed(&r, 4);
+  ref_rng_seed(&r, 4);
   for (int i = 0; i < N + GUARD; i++) {
     if (i < N)
-      x[i] = ex_interesting_f64(&r, -1e6, 1e6);
-    y[i] = ex_interesting_f64(&r, -1e6, 1e6);
+      x[i] = ref_interesting_f64(&r, -1e6, 1e6);
+    y[i] = ref_interesting_f64(&r, -1e6, 1e6);
     exp[i] = i < N ? fma(a, x[i], y[i]) : y[i];
   }
   double *dx = ex_upload(x, sizeof x), *dy = ex_upload(y, sizeof y);

@@ -10,10 +10,10 @@
 
 static void make_input(int32_t *in, uint64_t seed)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < N; i++)
-    in[i] = (i % 10 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -1000, 1000);
+    in[i] = (i % 10 == 0) ? (int32_t)ref_rand32(&r) : ref_rand_range(&r, -1000, 1000);
 }
 
 /* inclusive (incl = 1) or exclusive scan restarting every seg elements */

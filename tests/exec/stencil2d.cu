@@ -13,14 +13,14 @@ typedef void (*st_kernel)(const float *, float *, int, int, float, float);
 
 static void run(const char *name, st_kernel kernel, dim3 block)
 {
-  ex_rng r;
+  ref_rng r;
   static float in[W * H], exp[W * H], got[W * H];
   float c0 = 0.6f, c1 = 0.1f;
 
   ex_begin(name);
-  ex_rng_seed(&r, 12);
+  ref_rng_seed(&r, 12);
   for (int i = 0; i < W * H; i++)
-    in[i] = (i % 17 == 0) ? 0.0f : ex_randf(&r, -50.0f, 50.0f);
+    in[i] = (i % 17 == 0) ? 0.0f : ref_randf(&r, -50.0f, 50.0f);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
       int i = y * W + x;

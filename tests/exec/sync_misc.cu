@@ -17,13 +17,13 @@
 static void test_sync_votes(void)
 {
   enum { B = 160, NB = (N + B - 1) / B };
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], exp[4 * NB], got[4 * NB];
 
   ex_begin("sync_votes");
-  ex_rng_seed(&r, 35);
+  ref_rng_seed(&r, 35);
   for (int i = 0; i < N; i++)
-    in[i] = ex_rand_range(&r, 0, 100);
+    in[i] = ref_rand_range(&r, 0, 100);
   in[7] = 101;  /* block 0: or true */
   in[200] = -4; /* block 1: and false */
   for (int b = 0; b < NB; b++) {
@@ -50,13 +50,13 @@ static void test_sync_votes(void)
 static void test_named_barriers(void)
 {
   enum { NB = (N + 127) / 128 };
-  ex_rng r;
+  ref_rng r;
   int32_t in[N], exp[N], got[N];
 
   ex_begin("named_barriers");
-  ex_rng_seed(&r, 36);
+  ref_rng_seed(&r, 36);
   for (int i = 0; i < N; i++)
-    in[i] = ex_rand_range(&r, -1000000, 1000000);
+    in[i] = ref_rand_range(&r, -1000000, 1000000);
   for (int g = 0; g < N; g++) {
     int t = g % 128;
     exp[g] = t < 64 ? in[g] : 2 * in[g - 64] + 1 + in[g];
@@ -73,10 +73,10 @@ enum { WPS_B = 96 };
 
 static void warp_partial_input(int32_t *in)
 {
-  ex_rng r;
-  ex_rng_seed(&r, 37);
+  ref_rng r;
+  ref_rng_seed(&r, 37);
   for (int i = 0; i < N; i++)
-    in[i] = ex_rand_range(&r, -1000000, 1000000);
+    in[i] = ref_rand_range(&r, -1000000, 1000000);
 }
 
 static void test_warp_partial_sync(void)

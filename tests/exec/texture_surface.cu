@@ -96,16 +96,16 @@ static void copy3d(cudaArray_t a, void *host, size_t elem, size_t w, size_t h, s
 static void test_tex_fetch_1d(void)
 {
   enum { N = 1000 };
-  ex_rng r;
+  ref_rng r;
   static float tf[N], outf[N];
   static uint32_t tu[N], outu[N];
   int align = 0;
 
   ex_begin("tex_fetch_1d");
-  ex_rng_seed(&r, 41);
+  ref_rng_seed(&r, 41);
   for (int i = 0; i < N; i++) {
-    tf[i] = ex_randf(&r, -1000.0f, 1000.0f);
-    tu[i] = ex_rand32(&r);
+    tf[i] = ref_randf(&r, -1000.0f, 1000.0f);
+    tu[i] = ref_rand32(&r);
   }
   EX_CHECK(cudaDeviceGetAttribute(&align, cudaDevAttrTextureAlignment, 0));
   if (!ex_expect(align > 0 && align % 4 == 0, "cudaDevAttrTextureAlignment is %d", align)) {
@@ -146,20 +146,20 @@ static void test_tex_fetch_1d(void)
 static void test_tex_1d_2d(void)
 {
   enum { W = 37, H = 23 };
-  ex_rng r;
+  ref_rng r;
   static float t1[W], t2[H][W], outf[2 * W * H], expf_[2 * W * H];
   static uint8_t t2u8[H][W][4];
   static uint32_t outu[W * H], expu[W * H];
 
   ex_begin("tex_1d_2d");
-  ex_rng_seed(&r, 42);
+  ref_rng_seed(&r, 42);
   for (int x = 0; x < W; x++)
-    t1[x] = ex_randf(&r, -10.0f, 10.0f);
+    t1[x] = ref_randf(&r, -10.0f, 10.0f);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
-      t2[y][x] = ex_randf(&r, -10.0f, 10.0f);
+      t2[y][x] = ref_randf(&r, -10.0f, 10.0f);
       for (int k = 0; k < 4; k++)
-        t2u8[y][x][k] = (uint8_t)ex_rand32(&r);
+        t2u8[y][x][k] = (uint8_t)ref_rand32(&r);
     }
   /* t1: a 1-D array */
   cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();
@@ -221,7 +221,7 @@ static int mip_texel(int x, int n, int ln) { return (2 * x + 1) * ln / (2 * n); 
 
 static void run_tex_3d(float lod, int level)
 {
-  ex_rng r;
+  ref_rng r;
   static float t3[CD][CH][CW], tl[CD][CH][CW], tc[6][CH][CW];
   static float tm[CLEVELS][CH][CW]; /* level k uses [0..lh)[0..lw) */
   static float out[4 * CW * CH * CD], exp[4 * CW * CH * CD];
@@ -229,12 +229,12 @@ static void run_tex_3d(float lod, int level)
 
   snprintf(scenario, sizeof scenario, "tex_3d_layered_cube_lod (lod %g)", (double)lod);
   ex_begin(scenario);
-  ex_rng_seed(&r, 43);
+  ref_rng_seed(&r, 43);
   for (int z = 0; z < CD; z++)
     for (int y = 0; y < CH; y++)
       for (int x = 0; x < CW; x++) {
-        t3[z][y][x] = ex_randf(&r, -100.0f, 100.0f);
-        tl[z][y][x] = ex_randf(&r, -100.0f, 100.0f);
+        t3[z][y][x] = ref_randf(&r, -100.0f, 100.0f);
+        tl[z][y][x] = ref_randf(&r, -100.0f, 100.0f);
       }
   for (int f = 0; f < 6; f++)
     for (int y = 0; y < CH; y++)
@@ -243,7 +243,7 @@ static void run_tex_3d(float lod, int level)
   for (int k = 0; k < CLEVELS; k++)
     for (int y = 0; y < CH; y++)
       for (int x = 0; x < CW; x++)
-        tm[k][y][x] = (float)(1000 * k) + ex_randf(&r, 0.0f, 1.0f);
+        tm[k][y][x] = (float)(1000 * k) + ref_randf(&r, 0.0f, 1.0f);
 
   cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();
   cudaArray_t a3 = NULL, al = NULL, ac = NULL;
@@ -391,14 +391,14 @@ static void test_surf_write(void)
 static void test_surf_read_2d(void)
 {
   enum { W = 29, H = 11 };
-  ex_rng r;
+  ref_rng r;
   static float s[H][W], out[W * H], exp[W * H];
 
   ex_begin("surf_read_2d");
-  ex_rng_seed(&r, 44);
+  ref_rng_seed(&r, 44);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++) {
-      s[y][x] = ex_randf(&r, -1e6f, 1e6f);
+      s[y][x] = ref_randf(&r, -1e6f, 1e6f);
       exp[y * W + x] = s[y][x] * 2.0f;
     }
   cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();

@@ -12,13 +12,13 @@ typedef void (*tr_kernel)(const float *, float *, int, int);
 
 static void run(const char *name, tr_kernel kernel, dim3 grid, dim3 block)
 {
-  ex_rng r;
+  ref_rng r;
   static float in[ROWS * COLS], exp[ROWS * COLS], got[ROWS * COLS];
 
   ex_begin(name);
-  ex_rng_seed(&r, 9);
+  ref_rng_seed(&r, 9);
   for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = ex_interesting_f32(&r, -1e4f, 1e4f);
+    in[i] = ref_interesting_f32(&r, -1e4f, 1e4f);
   for (int y = 0; y < ROWS; y++)
     for (int x = 0; x < COLS; x++)
       exp[x * ROWS + y] = in[y * COLS + x];

@@ -15,18 +15,18 @@ typedef void (*f32_kernel)(const float *, const float *, float *, int);
 
 static void run_f32(const char *name, f32_kernel kernel, dim3 grid, dim3 block)
 {
-  ex_rng r;
+  ref_rng r;
   float a[N], b[N], exp[N + GUARD], got[N + GUARD];
 
   ex_begin(name);
-  ex_rng_seed(&r, 1);
+  ref_rng_seed(&r, 1);
   for (int i = 0; i < N; i++) {
-    a[i] = ex_interesting_f32(&r, -100.0f, 100.0f);
-    b[i] = ex_interesting_f32(&r, -100.0f, 100.0f);
+    a[i] = ref_interesting_f32(&r, -100.0f, 100.0f);
+    b[i] = ref_interesting_f32(&r, -100.0f, 100.0f);
     exp[i] = a[i] + b[i];
   }
   for (int i = N; i < N + GUARD; i++)
-    exp[i] = ex_u2f(0x5a5a5a5au);
+    exp[i] = ref_u2f(0x5a5a5a5au);
   float *da = ex_upload(a, sizeof a), *db = ex_upload(b, sizeof b);
   float *dc = ex_alloc_fill<float>(sizeof got, 0x5a);
   kernel<<<grid, block>>>(da, db, dc, N);
@@ -39,14 +39,14 @@ static void run_f32(const char *name, f32_kernel kernel, dim3 grid, dim3 block)
 
 static void test_vecadd_i32(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t a[N], b[N], exp[N + GUARD], got[N + GUARD];
 
   ex_begin("vecadd_i32");
-  ex_rng_seed(&r, 2);
+  ref_rng_seed(&r, 2);
   for (int i = 0; i < N; i++) {
-    a[i] = (int32_t)ex_rand32(&r);
-    b[i] = (i % 5 == 0) ? INT_MAX : (i % 7 == 0) ? INT_MIN : ex_rand_range(&r, -1000, 1000);
+    a[i] = (int32_t)ref_rand32(&r);
+    b[i] = (i % 5 == 0) ? INT_MAX : (i % 7 == 0) ? INT_MIN : ref_rand_range(&r, -1000, 1000);
     exp[i] = (int32_t)((uint32_t)a[i] + (uint32_t)b[i]);
   }
   for (int i = N; i < N + GUARD; i++)

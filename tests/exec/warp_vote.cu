@@ -14,22 +14,22 @@
 
 static void test_warp_vote(void)
 {
-  ex_rng r;
+  ref_rng r;
   int32_t in[N];
   static uint32_t exp[12 * N], got[12 * N];
 
   ex_begin("warp_vote");
-  ex_rng_seed(&r, 34);
+  ref_rng_seed(&r, 34);
   for (int i = 0; i < N; i++) {
     int w = i / 32;
     if (w == 1)
-      in[i] = 0x30000 | (int32_t)(ex_rand32(&r) & 0xffff); /* match.all holds */
+      in[i] = 0x30000 | (int32_t)(ref_rand32(&r) & 0xffff); /* match.all holds */
     else if (w == 2)
-      in[i] = ex_rand_range(&r, 1, 50); /* all != 0, none > 100 */
+      in[i] = ref_rand_range(&r, 1, 50); /* all != 0, none > 100 */
     else if (w == 3)
       in[i] = 0x7fffffff - (i & 3); /* wrap-around redux.add */
     else
-      in[i] = (ex_rand32(&r) & 3) == 0 ? 0 : ex_rand_range(&r, -300000, 300000);
+      in[i] = (ref_rand32(&r) & 3) == 0 ? 0 : ref_rand_range(&r, -300000, 300000);
   }
   for (int w = 0; w < NT / 32; w++) {
     int32_t v[32];

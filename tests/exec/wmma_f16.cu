@@ -44,22 +44,22 @@ static wmma_case tc; /* large: keep it off the stack */
 
 static void fill_case(wmma_case *t, uint64_t seed, int small_ints)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < M * K; i++)
-    t->a[i] = ex_d2h(small_ints ? ex_rand_range(&r, -16, 16) : ex_randd(&r, -2.0, 2.0));
+    t->a[i] = ref_d2h(small_ints ? ref_rand_range(&r, -16, 16) : ref_randd(&r, -2.0, 2.0));
   for (int i = 0; i < K * N; i++)
-    t->b[i] = ex_d2h(small_ints ? ex_rand_range(&r, -16, 16) : ex_randd(&r, -2.0, 2.0));
+    t->b[i] = ref_d2h(small_ints ? ref_rand_range(&r, -16, 16) : ref_randd(&r, -2.0, 2.0));
   for (int i = 0; i < M * N; i++)
-    t->c[i] = small_ints ? (float)ex_rand_range(&r, -1024, 1024) : ex_randf(&r, -4.0f, 4.0f);
+    t->c[i] = small_ints ? (float)ref_rand_range(&r, -1024, 1024) : ref_randf(&r, -4.0f, 4.0f);
   const double u = ldexp(1.0, -24), gamma = K * u / (1 - K * u);
   for (int i = 0; i < M; i++)
     for (int j = 0; j < N; j++) {
       float acc = t->c[i * N + j];
       double s = acc, mag = fabs((double)acc);
       for (int k = 0; k < K; k++) {
-        double p = ex_h2d(t->a[i * K + k]) * ex_h2d(t->b[j * K + k]); /* exact */
-        acc = fmaf((float)ex_h2d(t->a[i * K + k]), (float)ex_h2d(t->b[j * K + k]), acc);
+        double p = ref_h2d(t->a[i * K + k]) * ref_h2d(t->b[j * K + k]); /* exact */
+        acc = fmaf((float)ref_h2d(t->a[i * K + k]), (float)ref_h2d(t->b[j * K + k]), acc);
         s += p; /* exact for these magnitudes */
         mag += fabs(p);
       }

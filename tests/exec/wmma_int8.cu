@@ -29,14 +29,14 @@ static wmma_case tc;
 
 static void fill_case(wmma_case *t, uint64_t seed, int small)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   for (int i = 0; i < M * K; i++)
-    t->a[i] = (uint8_t)(small ? ex_rand_range(&r, 0, 3) : ex_rand_range(&r, 0, 255));
+    t->a[i] = (uint8_t)(small ? ref_rand_range(&r, 0, 3) : ref_rand_range(&r, 0, 255));
   for (int i = 0; i < K * N; i++)
-    t->b[i] = (uint8_t)(small ? ex_rand_range(&r, 0, 3) : ex_rand_range(&r, 0, 255));
+    t->b[i] = (uint8_t)(small ? ref_rand_range(&r, 0, 3) : ref_rand_range(&r, 0, 255));
   for (int i = 0; i < M * N; i++)
-    t->c[i] = small ? ex_rand_range(&r, -100, 100) : (int32_t)ex_rand32(&r);
+    t->c[i] = small ? ref_rand_range(&r, -100, 100) : (int32_t)ref_rand32(&r);
   /* Every few entries sit next to the s32 limits so that the sum wraps. */
   if (!small)
     for (int i = 0; i < M * N; i += 7)
