@@ -28,52 +28,13 @@
  * must be refused when the module is loaded.
  */
 #include "tests/drivers/drv_util.h"
+#include "tests/ref/wmma_f16_ref.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define M 48
-#define N 32
-#define K 64
-
-typedef struct wmma_case {
-  uint16_t a[M * K];   /* row-major */
-  uint16_t b[K * N];   /* column-major: (k, j) at b[j * K + k] */
-  float c[M * N];
-  float exact[M * N];  /* ordered reference (fmaf in k order) */
-  double sum[M * N];   /* exact value */
-  double bound[M * N]; /* error bound of any summation order */
-} wmma_case;
-
-static void fill_case(wmma_case *t, uint64_t seed, int small_ints)
-{
-  ref_rng r;
-  ref_rng_seed(&r, seed);
-  for (int i = 0; i < M * K; i++)
-    t->a[i] = ref_d2h(small_ints ? ref_rand_range(&r, -16, 16) : ref_randd(&r, -2.0, 2.0));
-  for (int i = 0; i < K * N; i++)
-    t->b[i] = ref_d2h(small_ints ? ref_rand_range(&r, -16, 16) : ref_randd(&r, -2.0, 2.0));
-  for (int i = 0; i < M * N; i++)
-    t->c[i] = small_ints ? (float)ref_rand_range(&r, -1024, 1024) : ref_randf(&r, -4.0f, 4.0f);
-  const double u = ldexp(1.0, -24), gamma = K * u / (1 - K * u);
-  for (int i = 0; i < M; i++)
-    for (int j = 0; j < N; j++) {
-      float acc = t->c[i * N + j];
-      double s = acc, mag = fabs(acc);
-      for (int k = 0; k < K; k++) {
-        double p = ref_h2d(t->a[i * K + k]) * ref_h2d(t->b[j * K + k]); /* exact */
-        acc = fmaf((float)ref_h2d(t->a[i * K + k]), (float)ref_h2d(t->b[j * K + k]), acc);
-        s += p; /* |s| < 2^53 * ulp: exact for these magnitudes */
-        mag += fabs(p);
-      }
-      t->exact[i * N + j] = acc;
-      t->sum[i * N + j] = s;
-      t->bound[i * N + j] = gamma * mag;
-    }
-}
 
 /* Runs kernel on t with block threads per block; returns D. */
 static void run_case(const wmma_case *t, const char *kernel, unsigned block, float *d_out)
@@ -91,14 +52,6 @@ static void run_case(const wmma_case *t, const char *kernel, unsigned block, flo
   drv_close(&c);
 }
 
-static void check_bound(const char *kernel, const wmma_case *t, const float *got)
-{
-  for (int i = 0; i < M * N; i++)
-    ck_assert_msg(fabs((double)got[i] - t->sum[i]) <= t->bound[i],
-                  "%s: D[%d]: %.9g is %.3g from the exact %.17g (bound %.3g)", kernel, i,
-                  (double)got[i], fabs((double)got[i] - t->sum[i]), t->sum[i], t->bound[i]);
-}
-
 static wmma_case tc; /* large: keep it off the stack */
 
 START_TEST(test_global_small_ints)
@@ -108,8 +61,7 @@ START_TEST(test_global_small_ints)
   /* 2 warps per block: 6 tiles in 3 blocks. */
   run_case(&tc, "wmma_f16_global", 64, got);
   drv_expect_f32("wmma_f16_global", "D", tc.exact, got, M * N, 0);
-  for (int i = 0; i < M * N; i++)
-    ck_assert_msg(got[i] == tc.sum[i], "D[%d]: %.9g, exact %.17g", i, (double)got[i], tc.sum[i]);
+  wmma_check_exact(&drv_check, "wmma_f16_global", &tc, got);
 }
 END_TEST
 
@@ -120,7 +72,7 @@ START_TEST(test_global_random)
   /* 4 warps per block: the second block has 2 idle warps. */
   run_case(&tc, "wmma_f16_global", 128, got);
   drv_expect_f32("wmma_f16_global", "D (k-order fma reference)", tc.exact, got, M * N, 0);
-  check_bound("wmma_f16_global", &tc, got);
+  wmma_check_bound(&drv_check, "wmma_f16_global", &tc, got);
 }
 END_TEST
 
@@ -139,7 +91,7 @@ START_TEST(test_shared_random)
   fill_case(&tc, 4, 0);
   run_case(&tc, "wmma_f16_shared", 128, got);
   drv_expect_f32("wmma_f16_shared", "D (k-order fma reference)", tc.exact, got, M * N, 0);
-  check_bound("wmma_f16_shared", &tc, got);
+  wmma_check_bound(&drv_check, "wmma_f16_shared", &tc, got);
 }
 END_TEST
 
