@@ -4,7 +4,10 @@
  * whose success count depends on scheduling (checked as a range), shared
  * memory atomics per block, and cuda::atomic_ref with memory orders and
  * scopes.  Inputs are small integers (|x| <= 1000, 300 threads), so the
- * float and double sums are exact in any order and compared bit-exactly. */
+ * float and double sums are exact in any order and compared bit-exactly.
+ *
+ * Inputs, CPU reference and checks: tests/ref/atomics_scoped_ref.h, shared with
+ * tests/exec/atomics_scoped.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/atomics_scoped_ref.h"
 

@@ -1,7 +1,10 @@
 /* check_bfs_csr.c -- host driver for benchmarks/cuda/bfs_csr.cu: one BFS
  * level with frontier flags and with a queue.  dist, flags and the counts
  * are deterministic; the queue order is not (atomics), so the queue is
- * compared as a sorted set. */
+ * compared as a sorted set.
+ *
+ * Inputs, CPU reference and checks: tests/ref/bfs_csr_ref.h, shared with
+ * tests/exec/bfs_csr.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/bfs_csr_ref.h"
 

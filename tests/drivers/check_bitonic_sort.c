@@ -2,7 +2,10 @@
  * bitonic_sort_block sorts 512-key segments (the last one short: padded
  * with 0xffffffff in shared memory, not written back); bitonic_step_global
  * is checked as one pass on a non-power-of-two array against the CPU pass,
- * then as the full 55-launch sort of 1024 keys against qsort. */
+ * then as the full 55-launch sort of 1024 keys against qsort.
+ *
+ * Inputs, CPU reference and checks: tests/ref/bitonic_sort_ref.h, shared with
+ * tests/exec/bitonic_sort.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/bitonic_sort_ref.h"
 

@@ -1,12 +1,16 @@
-/* check_calls_recursion.c -- host driver for benchmarks/cuda/calls_recursion.cu:
- * real calls and bounded recursion (factorial, Fibonacci, recursive halving
- * sum over a caller's local array), indirect calls through a __device__
- * function-pointer table (op_table, a .global initialised with function
- * addresses), and calls with char/short/long long/float/double arguments
- * and float2/uchar4 returns.  The helpers are plain C copies of the .cu's
- * __host__ __device__ functions; the PTX contracts pair_of's c*2+s and
- * dmix's products by 2 and 4 into fma (exact: power-of-two scales), so the
- * reference uses fmaf / fma there too.  Exact. */
+/* check_calls_recursion.c -- host driver for
+ * benchmarks/cuda/calls_recursion.cu: real calls and bounded recursion
+ * (factorial, Fibonacci, recursive halving sum over a caller's local array),
+ * indirect calls through a __device__ function-pointer table (op_table, a
+ * .global initialised with function addresses), and calls with
+ * char/short/long long/float/double arguments and float2/uchar4 returns.  The
+ * helpers are plain C copies of the .cu's __host__ __device__ functions; the
+ * PTX contracts pair_of's c*2+s and dmix's products by 2 and 4 into fma
+ * (exact: power-of-two scales), so the reference uses fmaf / fma there too.
+ * Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/calls_recursion_ref.h, shared with
+ * tests/exec/calls_recursion.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/calls_recursion_ref.h"
 

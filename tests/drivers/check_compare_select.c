@@ -1,7 +1,10 @@
 /* check_compare_select.c -- host driver for benchmarks/cuda/compare_select.cu:
  * ordered and unordered float compares (NaN, inf, signed zeros, equal
  * pairs), 64- and 32-bit integer compares, selp, the f64 rounding helpers
- * (rint/ceil/floor/trunc) and fmax/fmin.  All bit-exact with C semantics. */
+ * (rint/ceil/floor/trunc) and fmax/fmin.  All bit-exact with C semantics.
+ *
+ * Inputs, CPU reference and checks: tests/ref/compare_select_ref.h, shared with
+ * tests/exec/compare_select.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/compare_select_ref.h"
 

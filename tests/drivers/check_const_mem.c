@@ -4,7 +4,10 @@
  * data-dependent indices, then again after the host rewrote c_coef and
  * c_uniform with ptxsim_symbol_write.  The PTX computes const_lookup with
  * fma.rn.f32 + add.f32 and const_wide's c_dcoef[j&3] * j + c_dcoef[0] as
- * fma.rn.f64 (contracted), so the reference uses fmaf / fma; exact. */
+ * fma.rn.f64 (contracted), so the reference uses fmaf / fma; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/const_mem_ref.h, shared with
+ * tests/exec/const_mem.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/const_mem_ref.h"
 

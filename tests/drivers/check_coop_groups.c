@@ -3,7 +3,10 @@
  * xor butterflies, shfl / shfl_down / shfl_xor with segment masks, ballot,
  * any/all, inclusive_scan, and the 64-thread tile that spans two warps and
  * synchronises through shared memory.  The last block is partly past n
- * (those threads contribute 0 and write nothing).  Exact. */
+ * (those threads contribute 0 and write nothing).  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/coop_groups_ref.h, shared with
+ * tests/exec/coop_groups.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/coop_groups_ref.h"
 

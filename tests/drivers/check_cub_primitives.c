@@ -2,7 +2,10 @@
  * CUB BlockReduce / BlockScan / WarpReduce / WarpScan / MatchAny, cache
  * modifier loads and stores, strong (acquire/relaxed/release) accesses, the
  * decoupled look-back single-pass scan (32- and 64-bit; block t spins on
- * the results of blocks < t) and ThreadExit.  Integer sums wrap; exact. */
+ * the results of blocks < t) and ThreadExit.  Integer sums wrap; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/cub_primitives_ref.h, shared with
+ * tests/exec/cub_primitives.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/cub_primitives_ref.h"
 

@@ -1,7 +1,7 @@
 /* check_dyn_shared.c -- host driver for benchmarks/cuda/dyn_shared.cu:
  * dyn_reverse and dyn_two_arrays with the dynamic shared size passed at
- * launch (blockDim.x * 4 and * 8 bytes), a partial last block whose
- * missing elements read as 0 (inputs and reference: tests/ref/dyn_shared_ref.h). */
+ * launch (blockDim.x * 4 and * 8 bytes), a partial last block whose missing
+ * elements read as 0 (inputs and reference: tests/ref/dyn_shared_ref.h). */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/dyn_shared_ref.h"
 

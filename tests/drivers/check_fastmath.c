@@ -15,7 +15,10 @@
  * sin/cos.approx absolute 2^-20.5 on [-2pi, 2pi] and 2^-14.7 on
  * [-100pi, 100pi]; powf(t, 0.5) composes lg2 and ex2: relative 2^-20 for
  * t <= 51.  The edge elements are only checked where those bounds apply.
- * fastmath_softmax_row: see its test. */
+ * fastmath_softmax_row: see its test.
+ *
+ * Inputs, CPU reference and checks: tests/ref/fastmath_ref.h, shared with
+ * tests/exec/fastmath.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/fastmath_ref.h"
 

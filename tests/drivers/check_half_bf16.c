@@ -12,6 +12,9 @@
  * Inputs: hand-picked edge cases first (ties, overflow to infinity,
  * subnormals, signed zeros, NaN, infinities, fused-vs-unfused roundings),
  * then random bit patterns and random multiples of 1/16 in [-8, 8].
+ *
+ * Inputs, CPU reference and checks: tests/ref/half_bf16_ref.h, shared with
+ * tests/exec/half_bf16.cu.
  */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/half_bf16_ref.h"

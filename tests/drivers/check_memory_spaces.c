@@ -5,7 +5,10 @@
  * vector loads/stores of 8- to 128-bit elements, narrow and vector shared
  * arrays, local vector arrays, and by-value narrow and vector kernel
  * parameters.  Float sums follow the PTX's order (checked: only
- * narrow_vector_params contracts, f2.x * g + f2.y into fma.rn.f32); exact. */
+ * narrow_vector_params contracts, f2.x * g + f2.y into fma.rn.f32); exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/memory_spaces_ref.h, shared with
+ * tests/exec/memory_spaces.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/memory_spaces_ref.h"
 

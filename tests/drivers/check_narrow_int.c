@@ -2,7 +2,10 @@
  * 8/16-bit integer arithmetic in 16-bit registers, narrow loads/stores in
  * global and shared memory, sign-extending .param reads in callees.  The
  * reference is C on uint16_t / int16_t / int8_t with the kernel's
- * truncations; exact. */
+ * truncations; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/narrow_int_ref.h, shared with
+ * tests/exec/narrow_int.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/narrow_int_ref.h"
 

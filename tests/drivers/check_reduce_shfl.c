@@ -1,7 +1,10 @@
 /* check_reduce_shfl.c -- host driver for benchmarks/cuda/reduce_shfl.cu:
  * shfl.sync down / bfly / idx reductions and broadcast.  Integer results
  * are exact; the float butterfly sum is reproduced in its exact order
- * (x[l] = x[l] + x[l ^ m], m = 16 .. 1), so it is bit-exact too. */
+ * (x[l] = x[l] + x[l ^ m], m = 16 .. 1), so it is bit-exact too.
+ *
+ * Inputs, CPU reference and checks: tests/ref/reduce_shfl_ref.h, shared with
+ * tests/exec/reduce_shfl.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/reduce_shfl_ref.h"
 

@@ -1,7 +1,10 @@
 /* check_scan.c -- host driver for benchmarks/cuda/scan.cu: Blelloch and
  * Hillis-Steele block scans, the shfl.up warp scan, and the whole-array
  * exclusive scan chained from scan_blelloch + host scan + scan_add_offsets.
- * Integer sums wrap around; exact. */
+ * Integer sums wrap around; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/scan_ref.h, shared with
+ * tests/exec/scan.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/scan_ref.h"
 

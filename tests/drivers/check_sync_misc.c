@@ -1,7 +1,10 @@
 /* check_sync_misc.c -- host driver for benchmarks/cuda/sync_misc.cu:
  * bar.red.{or,and,popc} (__syncthreads_or/and/count), named barriers
  * (bar.arrive / bar.sync 1, 128), __syncwarp with partial masks, fences,
- * nanosleep and a trap behind a flag the host keeps 0.  Exact. */
+ * nanosleep and a trap behind a flag the host keeps 0.  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/sync_misc_ref.h, shared with
+ * tests/exec/sync_misc.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/sync_misc_ref.h"
 

@@ -1,11 +1,12 @@
-/* check_texture_surface.c -- host driver for benchmarks/cuda/texture_surface.cu:
- * texture objects (1-D linear fetch, 1-D/2-D/3-D arrays, a 2-D layered
- * array, a cube map, a mipmap read at explicit levels) and surface objects
- * (1-D, 2-D, 3-D and 2-D layered writes, a 2-D read), set up through
- * ptxsim_texture_create / ptxsim_surface_create exactly as the .cu header
- * describes: point filtering, clamp addressing, unnormalised coordinates
- * (the cube map takes directions, the mipmap normalised coordinates),
- * element-type reads; surfaces take byte x-coordinates.
+/* check_texture_surface.c -- host driver for
+ * benchmarks/cuda/texture_surface.cu: texture objects (1-D linear fetch,
+ * 1-D/2-D/3-D arrays, a 2-D layered array, a cube map, a mipmap read at
+ * explicit levels) and surface objects (1-D, 2-D, 3-D and 2-D layered writes,
+ * a 2-D read), set up through ptxsim_texture_create / ptxsim_surface_create
+ * exactly as the .cu header describes: point filtering, clamp addressing,
+ * unnormalised coordinates (the cube map takes directions, the mipmap
+ * normalised coordinates), element-type reads; surfaces take byte
+ * x-coordinates.
  *
  * The resources live in device buffers laid out by this driver, with
  * padded row and slice pitches so that a wrong pitch shows; surface
@@ -15,6 +16,9 @@
  * exact.  The mipmap is read at levels 0, 1, 2, 3 and at lod 1.6 (point
  * mip filtering: the nearest level, 2); the texel a normalised coordinate
  * (x + 0.5) / w hits on a level of width lw is floor((2x + 1) lw / 2w).
+ *
+ * Inputs, CPU reference and checks: tests/ref/texture_surface_ref.h, shared with
+ * tests/exec/texture_surface.cu.
  */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/texture_surface_ref.h"

@@ -1,6 +1,9 @@
 /* check_unoptimized.c -- host driver for benchmarks/cuda/unoptimized.cu
  * (built with -O0 device code: locals on the stack, vector .param traffic
- * for calls): unopt_vectors and unopt_loop_sum; exact. */
+ * for calls): unopt_vectors and unopt_loop_sum; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/unoptimized_ref.h, shared with
+ * tests/exec/unoptimized.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/unoptimized_ref.h"
 

@@ -3,7 +3,10 @@
  * redux.sync add/min/or, activemask (full and inside a divergent branch)
  * and a ballot over the even lanes only.  The last warp is partly past n
  * (those lanes vote with 0 and write nothing); one warp has equal high
- * halves so match.all succeeds there.  Exact. */
+ * halves so match.all succeeds there.  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/warp_vote_ref.h, shared with
+ * tests/exec/warp_vote.cu. */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/warp_vote_ref.h"
 

@@ -26,6 +26,9 @@
  * one store); their inputs are small integers, so the exact result is the
  * reference whatever the summation order.  Forms ptxsim does not execute
  * must be refused when the module is loaded.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_f16_ref.h, shared with
+ * tests/exec/wmma_f16.cu.
  */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/wmma_f16_ref.h"

@@ -9,6 +9,9 @@
  * (mod 2^32).  C takes values all over the s32 range, so many results wrap.
  * A launch whose D buffer is one row short must fail with an out-of-bounds
  * fault on the wmma.store.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_int8_ref.h, shared with
+ * tests/exec/wmma_int8.cu.
  */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/wmma_int8_ref.h"

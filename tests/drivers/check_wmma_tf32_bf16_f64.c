@@ -19,6 +19,9 @@
  *    K * u * (|c| + sum |a*b|) / (1 - K * u), u = 2^-24 or 2^-53
  *    (Higham, Accuracy and Stability, 3.1), computing that sum in double
  *    for f32 (exact here) and with error-free transformations for f64.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_tf32_bf16_f64_ref.h, shared with
+ * tests/exec/wmma_tf32_bf16_f64.cu.
  */
 #include "tests/drivers/drv_util.h"
 #include "tests/ref/wmma_tf32_bf16_f64_ref.h"

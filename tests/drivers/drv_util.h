@@ -2,7 +2,8 @@
  *
  * Each driver loads one benchmarks/ptx/<name>.ptx through the public API
  * (ptxsim.h), runs its kernels on deterministic inputs and compares the
- * results with a CPU reference written in the driver.  This file gives them
+ * results with the CPU reference of tests/ref/<name>_ref.h, shared with the
+ * CUDA program tests/exec/<name>.cu.  This file gives them
  * the plumbing: the PTX path, a device with the module loaded, allocation and
  * copies that fail the test with the device's message, a launch helper and
  * array comparisons whose failure message names the kernel, the output, the

@@ -1,11 +1,14 @@
-/* atomics_scoped.cu -- CUDA host program for benchmarks/cuda/atomics_scoped.cu;
- * the scenarios, inputs and CPU reference of tests/drivers/check_atomics_scoped.c:
- * every integer atomic on global memory (plain and _system), float/double atomic
- * adds, a float max by CAS loop, atomicExch old values, a CAS chain whose success
- * count depends on scheduling (checked as a range), shared memory atomics per
- * block, and cuda::atomic_ref with memory orders and scopes.  Inputs are small
- * integers (|x| <= 1000, 300 threads), so float and double sums are exact in any
- * order and compared bit-exactly. */
+/* atomics_scoped.cu -- CUDA host program for
+ * benchmarks/cuda/atomics_scoped.cu; the scenarios of
+ * tests/drivers/check_atomics_scoped.c: every integer atomic on global memory
+ * (plain and _system), float/double atomic adds, a float max by CAS loop,
+ * atomicExch old values, a CAS chain whose success count depends on
+ * scheduling (checked as a range), shared memory atomics per block, and
+ * cuda::atomic_ref with memory orders and scopes.  Inputs are small integers
+ * (|x| <= 1000, 300 threads), so float and double sums are exact in any order
+ * and compared bit-exactly.
+ *
+ * Inputs, CPU reference and checks: tests/ref/atomics_scoped_ref.h. */
 #include "../../benchmarks/cuda/atomics_scoped.cu"
 #include "exec_util.h"
 #include "../ref/atomics_scoped_ref.h"

@@ -1,7 +1,9 @@
-/* bfs_csr.cu -- CUDA host program for benchmarks/cuda/bfs_csr.cu; the scenarios,
- * inputs and CPU reference of tests/drivers/check_bfs_csr.c: one BFS level with
- * frontier flags and with a queue.  dist, flags and the counts are deterministic;
- * the queue order is not (atomics), so the queue is compared as a sorted set. */
+/* bfs_csr.cu -- CUDA host program for benchmarks/cuda/bfs_csr.cu; the
+ * scenarios of tests/drivers/check_bfs_csr.c: one BFS level with frontier
+ * flags and with a queue.  dist, flags and the counts are deterministic; the
+ * queue order is not (atomics), so the queue is compared as a sorted set.
+ *
+ * Inputs, CPU reference and checks: tests/ref/bfs_csr_ref.h. */
 #include "../../benchmarks/cuda/bfs_csr.cu"
 #include "exec_util.h"
 #include "../ref/bfs_csr_ref.h"

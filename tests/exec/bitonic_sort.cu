@@ -1,9 +1,11 @@
-/* bitonic_sort.cu -- CUDA host program for benchmarks/cuda/bitonic_sort.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_bitonic_sort.c:
- * bitonic_sort_block sorts 512-key segments (the last one short: padded with
- * 0xffffffff in shared memory, not written back); bitonic_step_global is checked
- * as one pass on a non-power-of-two array against the CPU pass, then as the full
- * 55-launch sort of 1024 keys against qsort. */
+/* bitonic_sort.cu -- CUDA host program for benchmarks/cuda/bitonic_sort.cu;
+ * the scenarios of tests/drivers/check_bitonic_sort.c: bitonic_sort_block
+ * sorts 512-key segments (the last one short: padded with 0xffffffff in
+ * shared memory, not written back); bitonic_step_global is checked as one
+ * pass on a non-power-of-two array against the CPU pass, then as the full
+ * 55-launch sort of 1024 keys against qsort.
+ *
+ * Inputs, CPU reference and checks: tests/ref/bitonic_sort_ref.h. */
 #include "../../benchmarks/cuda/bitonic_sort.cu"
 #include "exec_util.h"
 #include "../ref/bitonic_sort_ref.h"

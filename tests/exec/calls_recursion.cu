@@ -1,14 +1,16 @@
-/* calls_recursion.cu -- CUDA host program for benchmarks/cuda/calls_recursion.cu;
- * the scenarios, inputs and CPU reference of tests/drivers/check_calls_recursion.c:
- * real calls and bounded recursion (factorial, Fibonacci, recursive halving sum
- * over a caller's local array), indirect calls through a __device__
- * function-pointer table (op_table, a __device__ variable initialised with
- * function addresses), and calls with char/short/long long/float/double
- * arguments and float2/uchar4 returns.  The reference helpers are the driver's
- * plain C copies (ref_*: the corpus's own __host__ __device__ functions are in
- * this translation unit too, and are not used as the reference); as in the
- * driver, pair_of's c*2+s and dmix's products by 2 and 4 are fmas (exact:
- * power-of-two scales).  Exact. */
+/* calls_recursion.cu -- CUDA host program for
+ * benchmarks/cuda/calls_recursion.cu; the scenarios of
+ * tests/drivers/check_calls_recursion.c: real calls and bounded recursion
+ * (factorial, Fibonacci, recursive halving sum over a caller's local array),
+ * indirect calls through a __device__ function-pointer table (op_table, a
+ * __device__ variable initialised with function addresses), and calls with
+ * char/short/long long/float/double arguments and float2/uchar4 returns.  The
+ * reference helpers are the driver's plain C copies (ref_*: the corpus's own
+ * __host__ __device__ functions are in this translation unit too, and are not
+ * used as the reference); as in the driver, pair_of's c*2+s and dmix's
+ * products by 2 and 4 are fmas (exact: power-of-two scales).  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/calls_recursion_ref.h. */
 #include "../../benchmarks/cuda/calls_recursion.cu"
 #include "exec_util.h"
 #include "../ref/calls_recursion_ref.h"

@@ -1,8 +1,10 @@
 /* compare_select.cu -- CUDA host program for benchmarks/cuda/compare_select.cu;
- * the scenarios, inputs and CPU reference of tests/drivers/check_compare_select.c:
+ * the scenarios of tests/drivers/check_compare_select.c:
  * ordered and unordered float compares (NaN, inf, signed zeros, equal pairs),
  * 64- and 32-bit integer compares, selp, the f64 rounding helpers
- * (rint/ceil/floor/trunc) and fmax/fmin.  All bit-exact with C semantics. */
+ * (rint/ceil/floor/trunc) and fmax/fmin.  All bit-exact with C semantics.
+ *
+ * Inputs, CPU reference and checks: tests/ref/compare_select_ref.h. */
 #include "../../benchmarks/cuda/compare_select.cu"
 #include "exec_util.h"
 #include "../ref/compare_select_ref.h"

@@ -1,10 +1,12 @@
 /* const_mem.cu -- CUDA host program for benchmarks/cuda/const_mem.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_const_mem.c:
+ * scenarios of tests/drivers/check_const_mem.c:
  * __constant__ tables initialised in the PTX (read back with
  * cudaMemcpyFromSymbol and compared with the .cu's formulas), lookups with
  * divergent, uniform and data-dependent indices, then again after the host
  * rewrote c_coef and c_uniform with cudaMemcpyToSymbol.  As in the driver, the
- * reference uses fmaf / fma where the PTX has fma.rn (contracted); exact. */
+ * reference uses fmaf / fma where the PTX has fma.rn (contracted); exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/const_mem_ref.h. */
 #include "../../benchmarks/cuda/const_mem.cu"
 #include "exec_util.h"
 #include "../ref/const_mem_ref.h"

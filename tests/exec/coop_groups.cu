@@ -1,10 +1,12 @@
 /* coop_groups.cu -- CUDA host program for benchmarks/cuda/coop_groups.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_coop_groups.c:
+ * scenarios of tests/drivers/check_coop_groups.c:
  * cooperative-groups tiles of 16, 8 and 64 threads: reduce (plus, greater), xor
  * butterflies, shfl / shfl_down / shfl_xor with segment masks, ballot, any/all,
  * inclusive_scan, and the 64-thread tile that spans two warps and synchronises
  * through shared memory.  The last block is partly past n (those threads
- * contribute 0 and write nothing).  Exact. */
+ * contribute 0 and write nothing).  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/coop_groups_ref.h. */
 #include "../../benchmarks/cuda/coop_groups.cu"
 #include "exec_util.h"
 #include "../ref/coop_groups_ref.h"

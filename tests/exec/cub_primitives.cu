@@ -1,9 +1,11 @@
 /* cub_primitives.cu -- CUDA host program for benchmarks/cuda/cub_primitives.cu;
- * the scenarios, inputs and CPU reference of tests/drivers/check_cub_primitives.c:
+ * the scenarios of tests/drivers/check_cub_primitives.c:
  * CUB BlockReduce / BlockScan / WarpReduce / WarpScan / MatchAny, cache
  * modifier loads and stores, strong (acquire/relaxed/release) accesses, the
  * decoupled look-back single-pass scan (32- and 64-bit; block t spins on the
- * results of blocks < t) and ThreadExit.  Integer sums wrap; exact. */
+ * results of blocks < t) and ThreadExit.  Integer sums wrap; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/cub_primitives_ref.h. */
 #include "../../benchmarks/cuda/cub_primitives.cu"
 #include "exec_util.h"
 #include "../ref/cub_primitives_ref.h"

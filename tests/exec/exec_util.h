@@ -4,7 +4,8 @@
  * kernels) and this header, and is an ordinary CUDA program: nvcc builds it
  * with `-cudart shared` and it runs on a GPU or under `ptxsim exec`.  It
  * repeats the scenarios of tests/drivers/check_NAME.c with the same inputs
- * and the same CPU reference, through the CUDA runtime API only.
+ * and the same CPU reference (tests/ref/NAME_ref.h), through the CUDA runtime
+ * API only.
  *
  * This header is the CUDA-runtime twin of tests/drivers/drv_util.[ch]: array
  * comparisons (same names with ex_ for drv_, same failure text) and memory
@@ -30,8 +31,8 @@
  * a fault breaks the context for good.
  *
  * Host code is C++ as nvcc compiles it: beware that <math.h> in C++ has
- * float overloads (sqrt(float) is sqrtf), so references written for C
- * promote explicitly where the driver relied on C's double promotion.
+ * float overloads (sqrt(float) is sqrtf), so the shared references pass
+ * libm explicit doubles, which C and C++ treat alike.
  * One translation unit per program, so the state below is file-static.
  */
 #ifndef PTXSIM_TESTS_EXEC_EXEC_UTIL_H

@@ -1,7 +1,7 @@
-/* fastmath.cu -- CUDA host program for benchmarks/cuda/fastmath.cu (built with
- * --use_fast_math: .ftz, div/rcp/sqrt/rsqrt/ex2/lg2/sin/cos.approx; the flag
- * changes device code only, not this host reference); the scenarios, inputs
- * and CPU reference of tests/drivers/check_fastmath.c.
+/* fastmath.cu -- CUDA host program for benchmarks/cuda/fastmath.cu (built
+ * with --use_fast_math: .ftz, div/rcp/sqrt/rsqrt/ex2/lg2/sin/cos.approx; the
+ * flag changes device code only, not this host reference); the scenarios of
+ * tests/drivers/check_fastmath.c.
  *
  * fastmath_ops: the reference follows the PTX instruction by instruction (nvcc
  * turns expf into ex2.approx(|x| * -log2(e)), logf into lg2.approx(t) * ln(2),
@@ -12,7 +12,9 @@
  * .ftz is ignored.  The approximate ones are held to the PTX ISA bounds,
  * widened by the reference's own rounding (see the driver).  Every libm call
  * takes an explicit double, as in the C driver.
- * fastmath_softmax_row: against a double reference, relative 2e-5. */
+ * fastmath_softmax_row: against a double reference, relative 2e-5.
+ *
+ * Inputs, CPU reference and checks: tests/ref/fastmath_ref.h. */
 #include "../../benchmarks/cuda/fastmath.cu"
 #include "exec_util.h"
 #include "../ref/fastmath_ref.h"

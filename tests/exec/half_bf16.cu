@@ -1,9 +1,8 @@
-/* half_bf16.cu -- CUDA host program for benchmarks/cuda/half_bf16.cu (sm_80); the
- * scenarios, inputs and CPU reference of tests/drivers/check_half_bf16.c:
- * add/mul/fma.rn/min/max on .f16, .f16x2, .bf16 and .bf16x2 (nvcc writes bf16
- * add as fma.rn.bf16 a, 1.0, b and bf16x2 mul as fma.rn.bf16x2 a, b, -0.0),
- * cvt.f32.f16, cvt.rn.f16.f32, cvt.rn.bf16.f32 and bf16 widening by mov.b32
- * {0, h}.
+/* half_bf16.cu -- CUDA host program for benchmarks/cuda/half_bf16.cu (sm_80);
+ * the scenarios of tests/drivers/check_half_bf16.c: add/mul/fma.rn/min/max on
+ * .f16, .f16x2, .bf16 and .bf16x2 (nvcc writes bf16 add as fma.rn.bf16 a,
+ * 1.0, b and bf16x2 mul as fma.rn.bf16x2 a, b, -0.0), cvt.f32.f16,
+ * cvt.rn.f16.f32, cvt.rn.bf16.f32 and bf16 widening by mov.b32 {0, h}.
  *
  * The reference rounds once, to nearest even, from the exact result: products
  * of two 16-bit floats are exact in double, and sums go through ref_add_ro
@@ -14,6 +13,8 @@
  * patterns and random multiples of 1/16 in [-8, 8].  The halves travel as raw
  * 16-bit patterns (uint16_t on the host, __half / __nv_bfloat16 in the
  * kernels' signatures).
+ *
+ * Inputs, CPU reference and checks: tests/ref/half_bf16_ref.h.
  */
 #include "../../benchmarks/cuda/half_bf16.cu"
 #include "exec_util.h"

@@ -1,5 +1,5 @@
 /* memory_spaces.cu -- CUDA host program for benchmarks/cuda/memory_spaces.cu;
- * the scenarios, inputs and CPU reference of
+ * the scenarios of
  * tests/drivers/check_memory_spaces.c: generic pointers into shared and
  * global scratch, generic atomics on a shared counter and on the __device__
  * variable g_generic_counter (read back with cudaMemcpyFromSymbol),
@@ -9,7 +9,9 @@
  * follow the PTX's order (only narrow_vector_params contracts
  * f2.x * g + f2.y into fma.rn.f32); exact.  (uint64_t is unsigned long on
  * LP64 Linux where the kernels take unsigned long long: same layout, so
- * pointers are cast.) */
+ * pointers are cast.)
+ *
+ * Inputs, CPU reference and checks: tests/ref/memory_spaces_ref.h. */
 #include "../../benchmarks/cuda/memory_spaces.cu"
 #include "exec_util.h"
 #include "../ref/memory_spaces_ref.h"

@@ -1,10 +1,12 @@
 /* narrow_int.cu -- CUDA host program for benchmarks/cuda/narrow_int.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_narrow_int.c:
+ * scenarios of tests/drivers/check_narrow_int.c:
  * 8/16-bit integer arithmetic in 16-bit registers, narrow loads/stores in
  * global and shared memory, sign-extending .param reads in callees.  The
  * reference is C on uint16_t / int16_t / int8_t with the kernel's
  * truncations; exact.  (int64_t is long on LP64 Linux, the kernels take
- * long long: same layout, so device pointers are cast.) */
+ * long long: same layout, so device pointers are cast.)
+ *
+ * Inputs, CPU reference and checks: tests/ref/narrow_int_ref.h. */
 #include "../../benchmarks/cuda/narrow_int.cu"
 #include "exec_util.h"
 #include "../ref/narrow_int_ref.h"

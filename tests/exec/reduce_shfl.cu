@@ -1,9 +1,11 @@
 /* reduce_shfl.cu -- CUDA host program for benchmarks/cuda/reduce_shfl.cu;
- * the scenarios, inputs and CPU reference of
+ * the scenarios of
  * tests/drivers/check_reduce_shfl.c: shfl.sync down / bfly / idx
  * reductions and broadcast, 6 blocks of 192 threads over 1000 elements.
  * Integer results are exact; the float butterfly sum is reproduced in its
- * exact order (x[l] = x[l] + x[l ^ m], m = 16 .. 1), so it is bit-exact. */
+ * exact order (x[l] = x[l] + x[l ^ m], m = 16 .. 1), so it is bit-exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/reduce_shfl_ref.h. */
 #include "../../benchmarks/cuda/reduce_shfl.cu"
 #include "exec_util.h"
 #include "../ref/reduce_shfl_ref.h"

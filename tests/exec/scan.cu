@@ -1,8 +1,10 @@
-/* scan.cu -- CUDA host program for benchmarks/cuda/scan.cu; the scenarios,
- * inputs and CPU reference of tests/drivers/check_scan.c: Blelloch and
- * Hillis-Steele block scans, the shfl.up warp scan, and the whole-array
- * exclusive scan chained from scan_blelloch + host scan of the block sums
- * + scan_add_offsets.  Integer sums wrap around; exact. */
+/* scan.cu -- CUDA host program for benchmarks/cuda/scan.cu; the scenarios of
+ * tests/drivers/check_scan.c: Blelloch and Hillis-Steele block scans, the
+ * shfl.up warp scan, and the whole-array exclusive scan chained from
+ * scan_blelloch + host scan of the block sums + scan_add_offsets.  Integer
+ * sums wrap around; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/scan_ref.h. */
 #include "../../benchmarks/cuda/scan.cu"
 #include "exec_util.h"
 #include "../ref/scan_ref.h"

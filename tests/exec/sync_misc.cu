@@ -1,5 +1,5 @@
 /* sync_misc.cu -- CUDA host program for benchmarks/cuda/sync_misc.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_sync_misc.c:
+ * scenarios of tests/drivers/check_sync_misc.c:
  * bar.red.{or,and,popc} (__syncthreads_or/and/count), named barriers
  * (bar.arrive / bar.sync 1, 128), __syncwarp with partial masks, fences,
  * nanosleep; exact.
@@ -8,7 +8,9 @@
  * __trap(), which CUDA reports as a sticky kernel fault (the driver expects
  * PTXSIM_E_TRAP from the library API; a GPU says unspecified launch failure
  * or illegal instruction).  The context is unusable afterwards, so this
- * scenario runs last (ex_expect_kernel_fault). */
+ * scenario runs last (ex_expect_kernel_fault).
+ *
+ * Inputs, CPU reference and checks: tests/ref/sync_misc_ref.h. */
 #include "../../benchmarks/cuda/sync_misc.cu"
 #include "exec_util.h"
 #include "../ref/sync_misc_ref.h"

@@ -1,14 +1,14 @@
-/* texture_surface.cu -- CUDA host program for benchmarks/cuda/texture_surface.cu;
- * the scenarios, inputs and CPU reference of
- * tests/drivers/check_texture_surface.c, set up the CUDA way: texture
- * objects (cudaCreateTextureObject) on linear memory (1-D fetch), pitched
- * memory from cudaMallocPitch (the 2-D float texture), CUDA arrays (1-D,
- * 2-D uchar4, 3-D, 2-D layered, cube map) and a mipmapped array read at
- * explicit levels; surface objects (cudaCreateSurfaceObject) on arrays
- * made with cudaArraySurfaceLoadStore.  As the kernel file's header says:
- * point filtering, clamp addressing, unnormalised coordinates (the cube
- * map takes directions, the mipmap normalised coordinates), element-type
- * reads; surfaces take byte x-coordinates.
+/* texture_surface.cu -- CUDA host program for
+ * benchmarks/cuda/texture_surface.cu; the scenarios of
+ * tests/drivers/check_texture_surface.c, set up the CUDA way: texture objects
+ * (cudaCreateTextureObject) on linear memory (1-D fetch), pitched memory from
+ * cudaMallocPitch (the 2-D float texture), CUDA arrays (1-D, 2-D uchar4, 3-D,
+ * 2-D layered, cube map) and a mipmapped array read at explicit levels;
+ * surface objects (cudaCreateSurfaceObject) on arrays made with
+ * cudaArraySurfaceLoadStore.  As the kernel file's header says: point
+ * filtering, clamp addressing, unnormalised coordinates (the cube map takes
+ * directions, the mipmap normalised coordinates), element-type reads;
+ * surfaces take byte x-coordinates.
  *
  * Every texel value is random (fixed seed) and the kernels copy texels, so
  * the references are exact.  The mipmap is read at levels 0, 1, 2, 3, at
@@ -21,7 +21,9 @@
  * texture-alignment unit (cudaDevAttrTextureAlignment) into its allocation
  * rather than 256 bytes, as CUDA requires; array layouts are the
  * runtime's, so the padding between rows cannot be compared; destroying a
- * handle twice is undefined in CUDA and is not tried. */
+ * handle twice is undefined in CUDA and is not tried.
+ *
+ * Inputs, CPU reference and checks: tests/ref/texture_surface_ref.h. */
 #include "../../benchmarks/cuda/texture_surface.cu"
 #include "exec_util.h"
 #include "../ref/texture_surface_ref.h"

@@ -1,8 +1,10 @@
 /* unoptimized.cu -- CUDA host program for benchmarks/cuda/unoptimized.cu
  * (device code built with -Xcicc -O0: locals on the stack, vector .param
- * traffic for calls); the scenarios, inputs and CPU reference of
+ * traffic for calls); the scenarios of
  * tests/drivers/check_unoptimized.c: unopt_vectors and unopt_loop_sum with
- * windows 21 (wider than the 16-entry ring) and 0; exact. */
+ * windows 21 (wider than the 16-entry ring) and 0; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/unoptimized_ref.h. */
 #include "../../benchmarks/cuda/unoptimized.cu"
 #include "exec_util.h"
 #include "../ref/unoptimized_ref.h"

@@ -1,11 +1,13 @@
 /* warp_vote.cu -- CUDA host program for benchmarks/cuda/warp_vote.cu
- * (sm_80: redux.sync); the scenario, inputs and CPU reference of
+ * (sm_80: redux.sync); the scenario of
  * tests/drivers/check_warp_vote.c: vote all/any/ballot, match.any (b32,
  * b64), match.all with its predicate, redux.sync add/min/or, activemask
  * (full and inside a divergent branch) and a ballot over the even lanes
  * only.  The last warp is partly past n (those lanes vote with 0 and write
  * nothing); one warp has equal high halves so match.all succeeds there.
- * Exact. */
+ * Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/warp_vote_ref.h. */
 #include "../../benchmarks/cuda/warp_vote.cu"
 #include "exec_util.h"
 #include "../ref/warp_vote_ref.h"

@@ -1,5 +1,5 @@
 /* wmma_f16.cu -- CUDA host program for benchmarks/cuda/wmma_f16.cu; the
- * corpus scenarios, inputs and CPU reference of tests/drivers/check_wmma_f16.c:
+ * corpus scenarios of tests/drivers/check_wmma_f16.c:
  * D = C + A * B with f16 A (M x K row-major) and B (K x N column-major),
  * f32 C and D (row-major), 16x16x16 tiles, one warp per tile, fragments
  * loaded from global memory (wmma_f16_global) or staged in shared memory
@@ -23,7 +23,9 @@
  *    guaranteed fault.)
  * The driver's other tests (wmma forms outside the corpus, generated as PTX
  * text and loaded through the library API, and forms refused at load) have
- * no CUDA-program counterpart. */
+ * no CUDA-program counterpart.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_f16_ref.h. */
 #include "../../benchmarks/cuda/wmma_f16.cu"
 #include "exec_util.h"
 #include "../ref/wmma_f16_ref.h"

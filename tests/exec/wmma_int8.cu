@@ -1,5 +1,5 @@
 /* wmma_int8.cu -- CUDA host program for benchmarks/cuda/wmma_int8.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_wmma_int8.c:
+ * scenarios of tests/drivers/check_wmma_int8.c:
  * D = C + A * B with u8 A (M x K row-major) and B (K x N column-major), s32
  * C and D (row-major), 16x16x16 tiles, one warp per tile, fragments from
  * global memory (wmma_u8_global) or staged in shared memory
@@ -10,7 +10,9 @@
  * Last (a fault breaks the context): a launch whose D buffer is one row
  * short must fail with a kernel fault on the wmma.store.  (ptxsim checks
  * every access against its allocation; a GPU only faults outside its
- * mapped pages, so there this scenario may not fault.) */
+ * mapped pages, so there this scenario may not fault.)
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_int8_ref.h. */
 #include "../../benchmarks/cuda/wmma_int8.cu"
 #include "exec_util.h"
 #include "../ref/wmma_int8_ref.h"

@@ -1,14 +1,12 @@
 /* wmma_tf32_bf16_f64.cu -- CUDA host program for
- * benchmarks/cuda/wmma_tf32_bf16_f64.cu (sm_80); the scenarios, inputs and
- * CPU reference of tests/drivers/check_wmma_tf32_bf16_f64.c: D = C + A * B
- * with A M x K row-major, B K x N column-major, C and D row-major, one warp
- * per tile:
- *  - wmma_tf32: f32 A and B, which the kernel rounds to tf32 (cvt.rna) on
- *    every fragment element, m16n16k8, f32 C and D;
- *  - wmma_bf16: bf16 A and B, m16n16k16, f32 C and D;
- *  - wmma_f64: f64 everything, m8n8k4, .rn;
- * each with C loaded from global memory (use_shared = 0) or from a shared
- * staging copy (use_shared = 1).
+ * benchmarks/cuda/wmma_tf32_bf16_f64.cu (sm_80); the scenarios of
+ * tests/drivers/check_wmma_tf32_bf16_f64.c: D = C + A * B with A M x K
+ * row-major, B K x N column-major, C and D row-major, one warp per tile: -
+ * wmma_tf32: f32 A and B, which the kernel rounds to tf32 (cvt.rna) on every
+ * fragment element, m16n16k8, f32 C and D; - wmma_bf16: bf16 A and B,
+ * m16n16k16, f32 C and D; - wmma_f64: f64 everything, m8n8k4, .rn; each with
+ * C loaded from global memory (use_shared = 0) or from a shared staging copy
+ * (use_shared = 1).
  *
  * References, as the driver's:
  *  - small integers: every partial sum is exact, so the result is the
@@ -19,7 +17,9 @@
  *    unspecified, so there this comparison may fail), and the result must
  *    be within K * u * (|c| + sum |a*b|) / (1 - K * u), u = 2^-24 or
  *    2^-53, of the exact sum, the bound of any order (Higham, Accuracy and
- *    Stability, 3.1). */
+ *    Stability, 3.1).
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_tf32_bf16_f64_ref.h. */
 #include "../../benchmarks/cuda/wmma_tf32_bf16_f64.cu"
 #include "exec_util.h"
 #include "../ref/wmma_tf32_bf16_f64_ref.h"

@@ -15,8 +15,15 @@
 
 #define N 100
 
-static inline int64_t ref_fact_rec(int k) { return (k <= 1) ? 1 : (int64_t)k * ref_fact_rec(k - 1); }
-static inline int64_t ref_fib_rec(int k) { return k < 2 ? k : ref_fib_rec(k - 1) + ref_fib_rec(k - 2); }
+static inline int64_t ref_fact_rec(int k)
+{
+  return (k <= 1) ? 1 : (int64_t)k * ref_fact_rec(k - 1);
+}
+
+static inline int64_t ref_fib_rec(int k)
+{
+  return k < 2 ? k : ref_fib_rec(k - 1) + ref_fib_rec(k - 2);
+}
 
 static inline int ref_sum_range(const int *a, int lo, int hi)
 {
@@ -77,7 +84,8 @@ static inline void calls_mixed_args_inputs(int m, int32_t *in, float *ef, uint32
   ref_rng r;
   ref_rng_seed(&r, 50);
   for (int i = 0; i < m; i++)
-    in[i] = (i % 3 == 0) ? ref_rand_range(&r, -40000, 40000) : ref_rand_range(&r, -(1 << 22), 1 << 22);
+    in[i] = (i % 3 == 0) ? ref_rand_range(&r, -40000, 40000)
+                         : ref_rand_range(&r, -(1 << 22), 1 << 22);
   for (int i = 0; i < m; i++) {
     int x = in[i];
     int8_t ch = (int8_t)x;

@@ -147,7 +147,7 @@ static inline uint16_t rand16(ref_rng *r, const fmt16 *f)
 
 /* Fills a, b, c (n elements): edge triples first, then random ones. */
 static inline void make_inputs(const fmt16 *f, uint16_t *a, uint16_t *b, uint16_t *c, int n,
-                        uint64_t seed)
+                               uint64_t seed)
 {
   ref_rng r;
   const uint16_t(*edge)[3] = f->is_bf16 ? BF16_EDGE : F16_EDGE;
@@ -207,7 +207,8 @@ static inline void half2_ops_inputs(uint32_t *pa, uint32_t *pb, uint32_t *pc, ui
 
 /* bf16_ops: add, fma, max interleaved; wantf the fma.rn.f32 of the widened
  * values (libm's fmaf rounds once). */
-static inline void bf16_ops_inputs(uint16_t *a, uint16_t *b, uint16_t *cc, uint16_t *want, float *wantf)
+static inline void bf16_ops_inputs(uint16_t *a, uint16_t *b, uint16_t *cc, uint16_t *want,
+                                   float *wantf)
 {
   make_inputs(&BF16, a, b, cc, N, 83);
   for (int i = 0; i < N; i++) {

@@ -534,8 +534,8 @@ static inline void intrinsics_float_check(const ref_check *ck, const float *a, c
       }
       {
         int kept = keep_only(w, g, skip, N);
-        ref_expect(ck, kept >= N / 2, "float_intrinsics: __fdividef: only %d of %d elements checked",
-                   kept, N);
+        ref_expect(ck, kept >= N / 2,
+                   "float_intrinsics: __fdividef: only %d of %d elements checked", kept, N);
       }
       ref_expect_f32(ck, "float_intrinsics", what, w, g, N, 2);
       break;

@@ -46,8 +46,9 @@ static inline void volatile_global_inputs(uint32_t *flags, uint32_t *ef, uint32_
 }
 
 /* readonly_vectors: sums of scalar, 2- and 4-vector loads. */
-static inline void readonly_vectors_inputs(float *f, double *d, uint32_t *u, float *f2, uint32_t *u2,
-                                           float *f4, uint32_t *u4, float *ef, uint32_t *eu)
+static inline void readonly_vectors_inputs(float *f, double *d, uint32_t *u, float *f2,
+                                           uint32_t *u2, float *f4, uint32_t *u4, float *ef,
+                                           uint32_t *eu)
 {
   ref_rng r;
   ref_rng_seed(&r, 73);
@@ -76,10 +77,11 @@ static inline void readonly_vectors_inputs(float *f, double *d, uint32_t *u, flo
 }
 
 /* plain_vectors: vector loads and stores of 8- to 128-bit elements. */
-static inline void plain_vectors_inputs(float *f2, double *d2, uint32_t *u2, uint32_t *u4, uint64_t *l2,
-                                        uint8_t *c4, int8_t *sc, int32_t *si, float *ef2,
-                                        double *ed2, uint32_t *eu2, uint32_t *eu4, uint64_t *el2,
-                                        uint8_t *ec4, uint8_t *ec2, uint8_t *ec1, int64_t *ell)
+static inline void plain_vectors_inputs(float *f2, double *d2, uint32_t *u2, uint32_t *u4,
+                                        uint64_t *l2, uint8_t *c4, int8_t *sc, int32_t *si,
+                                        float *ef2, double *ed2, uint32_t *eu2, uint32_t *eu4,
+                                        uint64_t *el2, uint8_t *ec4, uint8_t *ec2, uint8_t *ec1,
+                                        int64_t *ell)
 {
   ref_rng r;
   ref_rng_seed(&r, 74);

@@ -55,7 +55,7 @@ static inline double mval(const wmma_case *t, int is_b, int i)
 }
 
 static inline void fill_case(wmma_case *t, elem_kind kind, int m, int n, int k, uint64_t seed,
-                      int small_ints)
+                             int small_ints)
 {
   ref_rng r;
   ref_rng_seed(&r, seed);
