@@ -84,6 +84,7 @@ for d in frontend isa memsys policies pipeline runtime src include; do
     [ -f "$f" ] && cp "$f" "$tmp/t/$d/"
   done
 done
+chmod -R u+w "$tmp/t" # the sources may be read-only (distcheck)
 expect "real tree" 0 "no layering violations"
 printf '#include "pipeline/tm_config.h"\n' >>"$tmp/t/isa/cfg.h"
 expect "real tree with isa/cfg.h including the timing config" 1 \
