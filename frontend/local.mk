@@ -4,7 +4,8 @@ noinst_LTLIBRARIES += libptxsim_core.la
 
 ## The C files of the front end, also compiled into the fuzzer.
 FRONTEND_C_SOURCES = \
-	frontend/ptx_arena.c frontend/ptx_names.c frontend/ptx_vec.c frontend/ptx_diag.c frontend/ptx_table.c \
+	frontend/ptx_arena.c frontend/ptx_names.c frontend/ptx_vec.c frontend/ptx_diag.c frontend/ptx_json.c \
+	frontend/ptx_table.c \
 	frontend/ptx_types.c frontend/ptx_mods.c frontend/ptx_sregs.c frontend/ptx_ops.c \
 	frontend/ptx_lex.c frontend/ptx_expr.c \
 	frontend/ptx_build.c frontend/ptx_build_decl.c frontend/ptx_build_insn.c \
@@ -12,7 +13,7 @@ FRONTEND_C_SOURCES = \
 
 libptxsim_core_la_SOURCES = $(FRONTEND_C_SOURCES) \
 	frontend/ptx_compiler.h frontend/ptx_table.h frontend/ptx_arena.h frontend/ptx_names.h frontend/ptx_vec.h \
-	frontend/ptx_diag.h \
+	frontend/ptx_diag.h frontend/ptx_json.h \
 	frontend/ptx_types.h frontend/ptx_types.def frontend/ptx_mods.h frontend/ptx_mods.def \
 	frontend/ptx_sregs.h frontend/ptx_sregs.def frontend/ptx_ops.h frontend/ptx_ops.def \
 	frontend/ptx_ir.h frontend/ptx_parse.h frontend/ptx_parse_int.h frontend/ptx_build_int.h \

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ptx_json.h"
 #include "runtime/cudart_api.h"
 #include "runtime/cudart_state.h"
 
@@ -84,28 +85,13 @@ static double efficiency(uint64_t thread_insns, uint64_t warp_insns)
   return warp_insns ? (double)thread_insns / (32.0 * (double)warp_insns) : 0.0;
 }
 
-static void json_string(FILE *out, const char *s)
-{
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
-
 static void write_json(const rt_stats *t, FILE *out)
 {
   fputs("{\n  \"launches\": [", out);
   for (size_t i = 0; i < t->n_launches; i++) {
     const rt_launch_record *r = &t->launches[i];
     fputs(i ? ",\n    {\"kernel\": " : "\n    {\"kernel\": ", out);
-    json_string(out, r->kernel);
+    ptx_json_string(out, r->kernel);
     fprintf(out,
             ", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"shared_bytes\": %zu, "
             "\"ctas\": %" PRIu64 ", \"warps\": %" PRIu64 ", \"threads\": %" PRIu64 ", "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "frontend/ptx_dump.h"
+#include "frontend/ptx_json.h"
 #include "frontend/ptx_parse.h"
 #include "src/an_cli.h"
 #include "src/cli.h"
@@ -178,21 +179,6 @@ int an_cli_ptxas_regs(const char *path, const char *name)
   return regs;
 }
 
-void an_json_string(const char *s, FILE *out)
-{
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
-
 static void print_reg(const an_func *a, uint32_t r, bool json, bool first, FILE *out)
 {
   char name[128];
@@ -200,7 +186,7 @@ static void print_reg(const an_func *a, uint32_t r, bool json, bool first, FILE 
   if (!first)
     fputs(json ? "," : " ", out);
   if (json)
-    an_json_string(name, out);
+    ptx_json_string(out, name);
   else
     fputs(name, out);
 }

@@ -65,9 +65,6 @@ char *an_cli_insn_text(const ptx_insn *in);
  * that file: "FILE KERNEL SM REGISTERS" lines); -1 when not recorded. */
 int an_cli_ptxas_regs(const char *path, const char *name);
 
-/* A JSON string literal for s (quotes, backslashes and control characters
- * escaped; other bytes as they are). */
-void an_json_string(const char *s, FILE *out);
 /* Text: "{%r1 %rd2}"; JSON: ["%r1","%rd2"]; registers in number order. */
 void an_print_set(const an_func *a, const uint64_t *set, bool json, FILE *out);
 /* The same for a list of register numbers (printed in number order). */

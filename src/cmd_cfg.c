@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ptx_json.h"
 #include "src/an_cli.h"
 #include "src/cli.h"
 
@@ -102,7 +103,7 @@ static void print_insn_text(const an_func *a, uint32_t i, bool json, FILE *out)
 {
   char *text = an_cli_insn_text(&a->fn->insns[i]);
   if (json)
-    an_json_string(text ? text : "", out);
+    ptx_json_string(out, text ? text : "");
   else
     fputs(text ? text : "", out);
   free(text);
@@ -201,11 +202,11 @@ static void dot_func(const an_func *a, FILE *out)
 {
   const cfg *g = &a->g;
   fputs("digraph ", out);
-  an_json_string(a->fn->sym.name->str, out); /* DOT's quoted IDs escape like JSON */
+  ptx_json_string(out, a->fn->sym.name->str); /* DOT's quoted IDs escape like JSON */
   fputs(" {\n  graph [label=", out);
   char title[600];
   snprintf(title, sizeof title, "%s %s", an_cli_func_kind(a->fn), a->fn->sym.name->str);
-  an_json_string(title, out);
+  ptx_json_string(out, title);
   fputs(", labelloc=t, fontname=\"monospace\"];\n"
         "  node [shape=box, fontname=\"monospace\"];\n"
         "  edge [fontname=\"monospace\"];\n",
@@ -256,7 +257,7 @@ static void json_func(const an_func *a, FILE *out)
 {
   const cfg *g = &a->g;
   fputs("{\"name\": ", out);
-  an_json_string(a->fn->sym.name->str, out);
+  ptx_json_string(out, a->fn->sym.name->str);
   fprintf(out, ", \"kind\": \"%s\", \"n_insns\": %u, \"n_blocks\": %u,\n  \"blocks\": [",
           an_cli_func_kind(a->fn), a->n_insns, g->n_blocks);
   for (uint32_t b = 0; b < g->n_blocks; b++) {
@@ -351,7 +352,7 @@ int cmd_cfg(int argc, char **argv)
   FILE *out = stdout;
   if (o.format == AN_FMT_JSON) {
     fputs("{\"file\": ", out);
-    an_json_string(o.path, out);
+    ptx_json_string(out, o.path);
     fputs(", \"kernels\": [", out);
   }
   for (uint32_t k = 0; k < job.n_funcs; k++) {

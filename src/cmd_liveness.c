@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend/ptx_json.h"
 #include "src/an_cli.h"
 #include "src/cli.h"
 
@@ -148,7 +149,7 @@ static int json_func(const an_func *a, uint32_t pp_interval, int ptxas_regs, FIL
   uint32_t slots, preds;
   reg_totals(a, &slots, &preds);
   fputs("{\"name\": ", out);
-  an_json_string(a->fn->sym.name->str, out);
+  ptx_json_string(out, a->fn->sym.name->str);
   fprintf(out,
           ", \"kind\": \"%s\", \"n_insns\": %u, \"n_regs\": %u, \"reg_slots\": %u, "
           "\"reg_preds\": %u,\n  \"max_live\": %u, \"max_live_line\": ",
@@ -185,7 +186,7 @@ static int json_func(const an_func *a, uint32_t pp_interval, int ptxas_regs, FIL
       return -1;
     fprintf(out, "%s\n    {\"index\": %u, \"line\": %u, \"block\": %u, \"loop_depth\": %u, \"text\": ",
             i ? "," : "", i, line_of(a, i), in->block, in->loop_depth);
-    an_json_string(text, out);
+    ptx_json_string(out, text);
     free(text);
     fputs(", \"defs\": ", out);
     an_print_regs(a, in->defs, in->n_defs, true, out);
@@ -243,7 +244,7 @@ int cmd_liveness(int argc, char **argv)
   FILE *out = stdout;
   if (o.format == AN_FMT_JSON) {
     fputs("{\"file\": ", out);
-    an_json_string(o.path, out);
+    ptx_json_string(out, o.path);
     fputs(", \"kernels\": [", out);
   } else if (o.format == AN_FMT_CSV) {
     fputs("kernel,instrs,maxlive,avglive,est_regs,n_pp,min_pp_live,max_pp_live\n", out);

@@ -21,9 +21,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "frontend/ptx_json.h"
 #include "frontend/ptx_parse.h"
 #include "ptxsim.h"
-#include "src/an_cli.h"
 #include "src/cli.h"
 #include "src/report_cli.h"
 #include "src/run_args.h"
@@ -497,7 +497,7 @@ static void print_stats(const run_ctx *c)
   }
   FILE *out = stdout;
   fputs("{\n  \"kernel\": ", out);
-  an_json_string(c->kernel, out);
+  ptx_json_string(out, c->kernel);
   fprintf(out,
           ",\n  \"grid\": [%u, %u, %u],\n  \"block\": [%u, %u, %u],\n"
           "  \"shared_bytes\": %" PRIu64 ",\n"

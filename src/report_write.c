@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "frontend/ptx_ir.h"
+#include "frontend/ptx_json.h"
 #include "ptxsim.h"
 #include "src/report_int.h"
 
@@ -277,21 +278,6 @@ int report_write_text(const report_state *rs, FILE *out)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static void json_string(FILE *out, const char *s)
-{
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
-
 static void json_double(FILE *out, double v)
 {
   if (isfinite(v))
@@ -314,10 +300,10 @@ static void json_branch(const rep_kernel *k, const rep_branch *b, FILE *out)
   uint32_t sline;
   source_of(k->prog, b->func, b->pc, &file, &sline);
   fputs("{\"function\": ", out);
-  json_string(out, b->func->name);
+  ptx_json_string(out, b->func->name);
   fprintf(out, ", \"pc\": %u, \"line\": %u, \"source_file\": ", b->pc, line_of(b->func, b->pc));
   if (file) {
-    json_string(out, file);
+    ptx_json_string(out, file);
     fprintf(out, ", \"source_line\": %u", sline);
   } else {
     fputs("null, \"source_line\": null", out);
@@ -416,7 +402,7 @@ static void json_liveness(const rep_kernel *k, FILE *out)
   for (uint32_t i = 0; i < k->n_pps; i++) {
     const rep_pp *p = &k->pps[i];
     fputs(i ? ",\n        {\"function\": " : "\n        {\"function\": ", out);
-    json_string(out, p->func->name);
+    ptx_json_string(out, p->func->name);
     fprintf(out, ", \"pc\": %u, \"line\": %u, \"loop_line\": ", p->pc, line_of(p->func, p->pc));
     if (p->loop_line)
       fprintf(out, "%u", p->loop_line);
@@ -435,15 +421,15 @@ int report_write_json(const report_state *rs, FILE *out)
   for (uint32_t i = 0; i < rs->n_kernels; i++) {
     const rep_kernel *k = rs->kernels[i];
     fputs(i ? ",\n  {\"kernel\": " : "\n  {\"kernel\": ", out);
-    json_string(out, k->kernel->func->name);
+    ptx_json_string(out, k->kernel->func->name);
     fputs(", \"file\": ", out);
-    json_string(out, module_path(k));
+    ptx_json_string(out, module_path(k));
     fprintf(out,
             ", \"launches\": %u, \"failed_launches\": %u, \"grid\": [%u, %u, %u], "
             "\"block\": [%u, %u, %u], \"time_unit\": ",
             k->n_launches, k->n_failed, k->grid[0], k->grid[1], k->grid[2], k->block[0],
             k->block[1], k->block[2]);
-    json_string(out, k->time_unit);
+    ptx_json_string(out, k->time_unit);
     if (rs->flags & PTXSIM_REPORT_DIVERGENCE)
       json_divergence(k, out);
     if (rs->flags & PTXSIM_REPORT_LIVENESS)

@@ -1,39 +1,184 @@
 #!/bin/sh
-# layering.sh -- layers include only themselves and lower layers:
-#   frontend -> isa -> {pipeline, memsys, policies} -> runtime
-# (src/ and tests/ may include anything).  Fails on a back-edge.
+# layering.sh -- each layer includes only itself and the layers below it:
+#
+#   frontend -> isa -> memsys -> pipeline <- policies        (src, runtime on top)
+#
+#   frontend  nothing above it
+#   isa       frontend
+#   memsys    isa, frontend
+#   policies  memsys, isa, frontend (never pipeline: a policy sees only its view)
+#   pipeline  policies, memsys, isa, frontend
+#   runtime   everything below (never src: the runtime links the API, not the command)
+#   src       everything below (not runtime)
+#   include/  the public header: system headers only, so any layer may include it
+#             (the library's error codes live there); config.h is generated.
+#
+# Includes are resolved as the compiler does (AM_CPPFLAGS): "x.h" first in the
+# including file's folder, then the top of the tree, then include/; so a
+# bare "sm_core.h" in pipeline/ is pipeline/sm_core.h, and a bare include of a
+# header that lives only in another folder does not resolve and fails.  Paths
+# with ./ and ../ are normalised.  <x.h> counts when it names a file of the tree.
+#
+# And isa/, the functional core, must not reach a timing header (memsys/,
+# pipeline/, policies/) even through other headers: the include graph is
+# walked from every isa/ file.  tests/layering-selftest.sh plants violations
+# and checks that this script fails on each.
 set -u
 : "${srcdir:=.}"
-level() {
+LAYERS='frontend isa memsys policies pipeline runtime src include'
+
+allowed() { # allowed FROM TO: may a file of layer FROM include one of layer TO?
+  case $2 in include | config) return 0 ;; esac
   case $1 in
-  frontend) echo 0 ;;
-  isa) echo 1 ;;
-  pipeline | memsys | policies) echo 2 ;;
-  runtime) echo 3 ;;
-  *) echo 9 ;;
+  frontend) set -- "$2" frontend ;;
+  isa) set -- "$2" isa frontend ;;
+  memsys) set -- "$2" memsys isa frontend ;;
+  policies) set -- "$2" policies memsys isa frontend ;;
+  pipeline) set -- "$2" pipeline policies memsys isa frontend ;;
+  runtime) set -- "$2" runtime pipeline policies memsys isa frontend ;;
+  src) set -- "$2" src pipeline policies memsys isa frontend ;;
+  *) return 1 ;;
   esac
+  to=$1
+  shift
+  for l in "$@"; do [ "$l" = "$to" ] && return 0; done
+  return 1
 }
-tmpfail=$(mktemp) || exit 99
-trap 'rm -f "$tmpfail"' EXIT
-for dir in frontend isa pipeline memsys policies runtime; do
-  [ -d "$srcdir/$dir" ] || continue
-  mine=$(level "$dir")
+
+normalise() { # a/./b/../c -> a/c; prints nothing when the path leaves the tree
+  out=
+  rest=$1/
+  while [ -n "$rest" ]; do
+    part=${rest%%/*}
+    rest=${rest#*/}
+    case $part in
+    '' | .) ;;
+    ..)
+      [ -z "$out" ] && return 0
+      case $out in */*) out=${out%/*} ;; *) out= ;; esac
+      ;;
+    *) out=${out:+$out/}$part ;;
+    esac
+  done
+  printf '%s\n' "$out"
+}
+
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/fail"
+: >"$tmp/edges"
+
+files=
+for dir in $LAYERS; do
   for f in "$srcdir/$dir"/*.[chyl] "$srcdir/$dir"/*.def; do
-    [ -f "$f" ] || continue
-    grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" | while IFS= read -r line; do
-      inc=$(printf '%s\n' "$line" | sed 's/.*include[[:space:]]*"\([^"]*\)".*/\1/')
-      case $inc in */*) ;; *) continue ;; esac
-      top=${inc%%/*}
-      theirs=$(level "$top")
-      [ "$theirs" -eq 9 ] && continue
-      if [ "$theirs" -gt "$mine" ]; then
-        echo "FAIL: ${f#"$srcdir"/}: includes $inc ($top is above $dir)"
-        echo x >>"$tmpfail"
-      fi
-    done
+    [ -f "$f" ] && files="$files $f"
   done
 done
-if [ -s "$tmpfail" ]; then
+[ -n "$files" ] || {
+  echo "no sources under $srcdir"
+  exit 99
+}
+
+# FILE<TAB>LINE<TAB>q|a<TAB>NAME for every #include "NAME" or <NAME>.
+# shellcheck disable=SC2086
+awk -v pre="$srcdir/" '
+  /^[ \t]*#[ \t]*include[ \t]*["<]/ {
+    s = $0
+    sub(/^[ \t]*#[ \t]*include[ \t]*/, "", s)
+    kind = substr(s, 1, 1) == "\"" ? "q" : "a"
+    close_ch = kind == "q" ? "\"" : ">"
+    s = substr(s, 2)
+    n = index(s, close_ch)
+    if (n == 0) next
+    f = FILENAME
+    if (substr(f, 1, length(pre)) == pre) f = substr(f, length(pre) + 1)
+    printf "%s\t%d\t%s\t%s\n", f, FNR, kind, substr(s, 1, n - 1)
+  }' $files >"$tmp/includes"
+
+fail() {
+  echo "FAIL: $*"
+  echo x >>"$tmp/fail"
+}
+
+while IFS='	' read -r file line kind name; do
+  dir=${file%%/*}
+  target=
+  if [ "$kind" = q ]; then
+    for cand in "$dir/$name" "$name" "include/$name"; do
+      cand=$(normalise "$cand")
+      if [ -n "$cand" ] && [ -f "$srcdir/$cand" ]; then
+        target=$cand
+        break
+      fi
+    done
+    if [ -z "$target" ]; then
+      if [ "$name" = config.h ]; then
+        continue
+      fi
+      base=${name##*/}
+      where=
+      for l in $LAYERS; do
+        [ -f "$srcdir/$l/$base" ] && where="$where $l/$base"
+      done
+      if [ -n "$where" ]; then
+        fail "$file:$line: \"$name\" does not resolve from $dir/ (the header is$where; name its folder)"
+      else
+        fail "$file:$line: \"$name\" is no file of the tree"
+      fi
+      continue
+    fi
+  else
+    for cand in "$name" "include/$name"; do
+      cand=$(normalise "$cand")
+      if [ -n "$cand" ] && [ -f "$srcdir/$cand" ]; then
+        target=$cand
+        break
+      fi
+    done
+    [ -z "$target" ] && continue # a system header
+  fi
+  printf '%s %s\n' "$file" "$target" >>"$tmp/edges"
+  case $target in
+  config.h) theirs=config ;; # generated by configure (in-tree builds)
+  */*) theirs=${target%%/*} ;;
+  *) theirs=top ;;
+  esac
+  if ! allowed "$dir" "$theirs"; then
+    fail "$file:$line: includes $target ($dir/ may not include $theirs/)"
+  fi
+done <"$tmp/includes"
+
+# The functional core reaches no timing header, directly or through others.
+awk '
+  { next_of[$1] = next_of[$1] " " $2; files[$1] = 1 }
+  function timing(p) { return p ~ /^(memsys|pipeline|policies)\// }
+  END {
+    for (f in files) {
+      if (f !~ /^isa\//) continue
+      split("", seen); split("", via)
+      queue[1] = f; head = 1; tail = 1; seen[f] = 1
+      while (head <= tail) {
+        cur = queue[head++]
+        n = split(next_of[cur], succ, " ")
+        for (i = 1; i <= n; i++) {
+          s = succ[i]
+          if (s in seen) continue
+          seen[s] = 1; via[s] = cur
+          if (timing(s)) {
+            path = s
+            for (p = cur; p != f; p = via[p]) path = p " -> " path
+            printf "FAIL: %s reaches the timing header %s (%s -> %s)\n", f, s, f, path
+            found = 1
+            continue
+          }
+          queue[++tail] = s
+        }
+      }
+    }
+    exit found
+  }' "$tmp/edges" || echo x >>"$tmp/fail"
+
+if [ -s "$tmp/fail" ]; then
   exit 1
 fi
-echo "no layering violations"
+echo "$(wc -l <"$tmp/edges" | tr -d ' ') includes of $(echo "$files" | wc -w | tr -d ' ') files: no layering violations"

@@ -11,7 +11,7 @@ TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
 FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
 	tests/frontend/check_literals tests/frontend/check_expr tests/frontend/check_parser \
-	tests/frontend/check_forms tests/frontend/check_fatbin
+	tests/frontend/check_forms tests/frontend/check_fatbin tests/frontend/check_json
 check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
@@ -19,12 +19,14 @@ tests_frontend_check_tables_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_tables_LDADD = $(TEST_LDADD)
 
 TESTS += $(check_PROGRAMS)
-TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh
+TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
+	tests/layering-selftest.sh
 ## `ptxsim cfg` and `ptxsim liveness`: hand-derived goldens, the corpus, ptxas -v counts.
 TESTS += tests/run-analysis-tests.sh
 EXTRA_DIST += tests/run-analysis-tests.sh tests/analysis benchmarks/liveness-table.sh \
 	benchmarks/ptxas-regs.sh doc/liveness.md
 EXTRA_DIST += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
+	tests/layering-selftest.sh \
 	tests/errors tests/ptx tests/data
 AM_TESTS_ENVIRONMENT = srcdir='$(srcdir)'; export srcdir; CK_FORK=yes; export CK_FORK; \
 	PTXSIM='$(abs_top_builddir)/ptxsim'; export PTXSIM; CC='$(CC)'; export CC; \
@@ -117,6 +119,8 @@ tests_frontend_check_forms_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_forms_LDADD = $(TEST_LDADD)
 tests_frontend_check_fatbin_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_fatbin_LDADD = $(TEST_LDADD)
+tests_frontend_check_json_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_json_LDADD = $(TEST_LDADD)
 
 ## The public interface, linked against the installed library's objects.
 check_PROGRAMS += tests/src/check_api

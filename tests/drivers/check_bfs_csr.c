@@ -1,89 +1,12 @@
 /* check_bfs_csr.c -- host driver for benchmarks/cuda/bfs_csr.cu: one BFS
  * level with frontier flags and with a queue.  dist, flags and the counts
  * are deterministic; the queue order is not (atomics), so the queue is
- * compared as a sorted set. */
+ * compared as a sorted set.
+ *
+ * Inputs, CPU reference and checks: tests/ref/bfs_csr_ref.h, shared with
+ * tests/exec/bfs_csr.cu. */
 #include "tests/drivers/drv_util.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-#define NV 300
-#define MAXE (NV * 8)
-
-typedef struct graph {
-  int32_t row_ptr[NV + 1];
-  int32_t col_idx[MAXE];
-  int32_t dist[NV];
-  int32_t frontier[NV];   /* flags */
-  int32_t queue[NV];
-  int nq;
-} graph;
-
-/* a random graph, BFS from vertex 0 run on the CPU for two levels so that
- * the frontier (level 2) has visited and unvisited neighbours */
-static void make_graph(graph *g, uint64_t seed)
-{
-  drv_rng r;
-  int e = 0;
-  drv_rng_seed(&r, seed);
-  for (int u = 0; u < NV; u++) {
-    g->row_ptr[u] = e;
-    int deg = (u % 10 == 0) ? 0 : drv_rand_range(&r, 1, 7);
-    for (int k = 0; k < deg; k++)
-      g->col_idx[e++] = drv_rand_range(&r, 0, NV - 1);
-  }
-  g->row_ptr[NV] = e;
-  for (int v = 0; v < NV; v++)
-    g->dist[v] = -1;
-  /* level 0: vertices 1 and 2 (0 has degree 0) */
-  int cur[NV], nc = 0, next[NV], nn;
-  g->dist[1] = g->dist[2] = 0;
-  cur[nc++] = 1;
-  cur[nc++] = 2;
-  for (int level = 0; level < 2; level++) {
-    nn = 0;
-    for (int q = 0; q < nc; q++)
-      for (int k = g->row_ptr[cur[q]]; k < g->row_ptr[cur[q] + 1]; k++) {
-        int v = g->col_idx[k];
-        if (g->dist[v] == -1) {
-          g->dist[v] = level + 1;
-          next[nn++] = v;
-        }
-      }
-    memcpy(cur, next, (size_t)nn * sizeof cur[0]);
-    nc = nn;
-  }
-  memset(g->frontier, 0, sizeof g->frontier);
-  for (int q = 0; q < nc; q++) {
-    g->frontier[cur[q]] = 1;
-    g->queue[q] = cur[q];
-  }
-  g->nq = nc;
-}
-
-/* the level-2 step on the CPU */
-static int cpu_step(const graph *g, int32_t *dist, int32_t *flags_out, int32_t *reached)
-{
-  int cnt = 0;
-  for (int q = 0; q < g->nq; q++) {
-    int u = g->queue[q];
-    for (int k = g->row_ptr[u]; k < g->row_ptr[u + 1]; k++) {
-      int v = g->col_idx[k];
-      if (dist[v] == -1) {
-        dist[v] = 3;
-        flags_out[v] = 1;
-        reached[cnt++] = v;
-      }
-    }
-  }
-  return cnt;
-}
-
-static int cmp_i32(const void *a, const void *b)
-{
-  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-  return (x > y) - (x < y);
-}
+#include "tests/ref/bfs_csr_ref.h"
 
 START_TEST(test_bfs_step_flags)
 {
@@ -93,12 +16,7 @@ START_TEST(test_bfs_step_flags)
   int n = NV, level = 2;
 
   drv_open(&c, "bfs_csr");
-  make_graph(&g, 25);
-  memcpy(dist, g.dist, sizeof dist);
-  memset(flags, 0, sizeof flags);
-  cnt = cpu_step(&g, dist, flags, reached);
-  ck_assert_msg(g.nq > 1 && cnt > 1, "bfs_csr: test graph too small (frontier %d, reached %d)",
-                g.nq, cnt);
+  cnt = bfs_level2(&drv_check, &g, 25, dist, flags, reached);
   ptxsim_devptr drp = drv_upload(&c, g.row_ptr, sizeof g.row_ptr);
   ptxsim_devptr dci = drv_upload(&c, g.col_idx, sizeof g.col_idx);
   ptxsim_devptr dfi = drv_upload(&c, g.frontier, sizeof g.frontier);
@@ -125,12 +43,7 @@ START_TEST(test_bfs_step_queue)
   int level = 2;
 
   drv_open(&c, "bfs_csr");
-  make_graph(&g, 26);
-  memcpy(dist, g.dist, sizeof dist);
-  memset(flags, 0, sizeof flags);
-  cnt = cpu_step(&g, dist, flags, reached);
-  ck_assert_msg(g.nq > 1 && cnt > 1, "bfs_csr: test graph too small (frontier %d, reached %d)",
-                g.nq, cnt);
+  cnt = bfs_level2(&drv_check, &g, 26, dist, flags, reached);
   ptxsim_devptr drp = drv_upload(&c, g.row_ptr, sizeof g.row_ptr);
   ptxsim_devptr dci = drv_upload(&c, g.col_idx, sizeof g.col_idx);
   ptxsim_devptr dqi = drv_upload(&c, g.queue, sizeof g.queue);
@@ -144,10 +57,7 @@ START_TEST(test_bfs_step_queue)
   drv_download(&c, got_q, dqo, sizeof got_q);
   drv_download(&c, &got_cnt, dqn, sizeof got_cnt);
   drv_expect_i32("bfs_step_queue", "dist", dist, got_dist, NV);
-  drv_expect_i32("bfs_step_queue", "queue_out_size", &cnt, &got_cnt, 1);
-  qsort(reached, (size_t)cnt, sizeof reached[0], cmp_i32);
-  qsort(got_q, (size_t)cnt, sizeof got_q[0], cmp_i32);
-  drv_expect_i32("bfs_step_queue", "sorted queue_out", reached, got_q, (size_t)cnt);
+  bfs_queue_check(&drv_check, cnt, got_cnt, reached, got_q);
   drv_close(&c);
 }
 END_TEST

@@ -2,27 +2,12 @@
  * bitonic_sort_block sorts 512-key segments (the last one short: padded
  * with 0xffffffff in shared memory, not written back); bitonic_step_global
  * is checked as one pass on a non-power-of-two array against the CPU pass,
- * then as the full 55-launch sort of 1024 keys against qsort. */
+ * then as the full 55-launch sort of 1024 keys against qsort.
+ *
+ * Inputs, CPU reference and checks: tests/ref/bitonic_sort_ref.h, shared with
+ * tests/exec/bitonic_sort.cu. */
 #include "tests/drivers/drv_util.h"
-
-#include <stdlib.h>
-#include <string.h>
-
-static int cmp_u32(const void *a, const void *b)
-{
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return (x > y) - (x < y);
-}
-
-static void fill(uint32_t *v, int n, uint64_t seed)
-{
-  drv_rng r;
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < n; i++) {
-    uint32_t k = drv_rand32(&r);
-    v[i] = (i % 9 == 0) ? 0xffffffffu : (i % 7 == 0) ? 0u : (i % 5 == 0) ? (k & 15) : k;
-  }
-}
+#include "tests/ref/bitonic_sort_ref.h"
 
 START_TEST(test_bitonic_sort_block)
 {
@@ -32,10 +17,7 @@ START_TEST(test_bitonic_sort_block)
   int n = N;
 
   drv_open(&c, "bitonic_sort");
-  fill(in, N, 22);
-  memcpy(exp, in, sizeof in);
-  for (int b = 0; b < N; b += 512)
-    qsort(exp + b, (size_t)(N - b < 512 ? N - b : 512), sizeof exp[0], cmp_u32);
+  bitonic_block_inputs(N, in, exp);
   ptxsim_devptr d = drv_upload(&c, in, sizeof in);
   drv_launch(&c, "bitonic_sort_block", drv_dim(drv_cdiv(N, 512), 1, 1), drv_dim(256, 1, 1), 0,
              DRV_ARGS(&d, &n));
@@ -44,18 +26,6 @@ START_TEST(test_bitonic_sort_block)
   drv_close(&c);
 }
 END_TEST
-
-static void cpu_step(uint32_t *v, int n, int j, int k)
-{
-  for (int i = 0; i < n; i++) {
-    int p = i ^ j;
-    if (p <= i || p >= n)
-      continue;
-    uint32_t a = v[i], b = v[p], lo = a < b ? a : b, hi = a < b ? b : a;
-    v[i] = (i & k) == 0 ? lo : hi;
-    v[p] = (i & k) == 0 ? hi : lo;
-  }
-}
 
 START_TEST(test_bitonic_step_global)
 {
@@ -66,9 +36,7 @@ START_TEST(test_bitonic_step_global)
 
   drv_open(&c, "bitonic_sort");
   /* one pass on a non-power-of-two length: partners p >= n are skipped */
-  fill(in, M, 23);
-  memcpy(exp, in, M * sizeof in[0]);
-  cpu_step(exp, M, j, k);
+  bitonic_step_inputs(M, j, k, in, exp);
   ptxsim_devptr d = drv_upload(&c, in, M * sizeof in[0]);
   drv_launch(&c, "bitonic_step_global", drv_dim(drv_cdiv(M, 128), 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&d, &j, &k, &m));
@@ -76,9 +44,7 @@ START_TEST(test_bitonic_step_global)
   drv_expect_u32("bitonic_step_global (j=8, k=32, n=1000)", "data", exp, got, M);
 
   /* the full sort of 1024 keys: 55 launches */
-  fill(in, N, 24);
-  memcpy(exp, in, sizeof in);
-  qsort(exp, N, sizeof exp[0], cmp_u32);
+  bitonic_sorted_inputs(N, in, exp);
   ptxsim_devptr d2 = drv_upload(&c, in, sizeof in);
   for (k = 2; k <= N; k <<= 1)
     for (j = k >> 1; j > 0; j >>= 1)

@@ -4,45 +4,12 @@
  * data-dependent indices, then again after the host rewrote c_coef and
  * c_uniform with ptxsim_symbol_write.  The PTX computes const_lookup with
  * fma.rn.f32 + add.f32 and const_wide's c_dcoef[j&3] * j + c_dcoef[0] as
- * fma.rn.f64 (contracted), so the reference uses fmaf / fma; exact. */
+ * fma.rn.f64 (contracted), so the reference uses fmaf / fma; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/const_mem_ref.h, shared with
+ * tests/exec/const_mem.cu. */
 #include "tests/drivers/drv_util.h"
-
-#include <math.h>
-
-#define N 300
-
-typedef struct tables {
-  float coef[16];
-  int32_t lut[256];
-  double dcoef[4];
-  uint64_t mask[4];
-  uint16_t small[8];
-  float vec4[4][4];
-  uint32_t pair[4][2];
-  float uniform;
-} tables;
-
-static void init_tables(tables *t)
-{
-  static const double dc[4] = { 1.0, -0.5, 0.25, 2.0 };
-  static const uint64_t mk[4] = { 0xffull, 0xff00ff00ff00ff00ull, 0x0123456789abcdefull,
-                                  0xffffffff00000000ull };
-  for (int k = 0; k < 16; k++)
-    t->coef[k] = 0.5f * (float)(k + 1);
-  for (int k = 0; k < 256; k++)
-    t->lut[k] = (k * 37) ^ 0x5a;
-  for (int k = 0; k < 4; k++) {
-    t->dcoef[k] = dc[k];
-    t->mask[k] = mk[k];
-    for (int e = 0; e < 4; e++)
-      t->vec4[k][e] = (float)k + 0.25f * (float)e;
-    t->pair[k][0] = (uint32_t)k;
-    t->pair[k][1] = 100u + (uint32_t)k;
-  }
-  for (int k = 0; k < 8; k++)
-    t->small[k] = (uint16_t)(1000 + 111 * k);
-  t->uniform = 3.0f;
-}
+#include "tests/ref/const_mem_ref.h"
 
 static void check_symbols(drv_ctx *c, const tables *t)
 {
@@ -55,34 +22,17 @@ static void check_symbols(drv_ctx *c, const tables *t)
   drv_symbol_read(c, "c_vec4", g.vec4, sizeof g.vec4);
   drv_symbol_read(c, "c_pair", g.pair, sizeof g.pair);
   drv_symbol_read(c, "c_uniform", &g.uniform, sizeof g.uniform);
-  drv_expect_f32("const_mem (initialisers)", "c_coef", t->coef, g.coef, 16, 0);
-  drv_expect_i32("const_mem (initialisers)", "c_lut", t->lut, g.lut, 256);
-  drv_expect_f64("const_mem (initialisers)", "c_dcoef", t->dcoef, g.dcoef, 4, 0);
-  drv_expect_u64("const_mem (initialisers)", "c_mask", t->mask, g.mask, 4);
-  drv_expect_u16("const_mem (initialisers)", "c_small", t->small, g.small, 8);
-  drv_expect_f32("const_mem (initialisers)", "c_vec4", &t->vec4[0][0], &g.vec4[0][0], 16, 0);
-  drv_expect_u32("const_mem (initialisers)", "c_pair", &t->pair[0][0], &g.pair[0][0], 8);
-  drv_expect_f32("const_mem (initialisers)", "c_uniform", &t->uniform, &g.uniform, 1, 0);
+  const_mem_symbols_check(&drv_check, t, &g);
 }
 
 static void lookup(drv_ctx *c, const tables *t, const char *label, uint64_t seed)
 {
   enum { B = 96 };
-  drv_rng r;
   float in[N], exp[N], got[N];
   int32_t idx[N], expi[N], goti[N];
   int n = N;
 
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++) {
-    in[i] = drv_interesting_f32(&r, -20.0f, 20.0f);
-    idx[i] = (int32_t)drv_rand32(&r);
-  }
-  for (int i = 0; i < N; i++) {
-    int tt = i % B;
-    exp[i] = fmaf(in[i], t->coef[tt & 15], t->uniform) + t->coef[0];
-    expi[i] = t->lut[idx[i] & 255] + t->lut[tt & 255];
-  }
+  const_lookup_inputs(t, B, seed, in, idx, exp, expi);
   ptxsim_devptr din = drv_upload(c, in, sizeof in), di = drv_upload(c, idx, sizeof idx);
   ptxsim_devptr dout = drv_alloc(c, sizeof got), douti = drv_alloc(c, sizeof goti);
   drv_launch(c, "const_lookup", drv_dim(drv_cdiv(N, B), 1, 1), drv_dim(B, 1, 1), 0,
@@ -117,7 +67,6 @@ START_TEST(test_const_wide)
 {
   enum { B = 64 };
   drv_ctx c;
-  drv_rng r;
   tables t;
   int32_t idx[N];
   double ed[N], gd[N];
@@ -128,17 +77,7 @@ START_TEST(test_const_wide)
 
   drv_open(&c, "const_mem");
   init_tables(&t);
-  drv_rng_seed(&r, 44);
-  for (int i = 0; i < N; i++)
-    idx[i] = (i % 7 == 0) ? (int32_t)drv_rand32(&r) : drv_rand_range(&r, -5000, 5000);
-  for (int i = 0; i < N; i++) {
-    int j = idx[i], tt = i % B;
-    const float *v = t.vec4[j & 3];
-    ed[i] = fma(t.dcoef[j & 3], (double)j, t.dcoef[0]);
-    el[i] = t.mask[(j >> 2) & 3] ^ (uint64_t)t.small[j & 7];
-    ef[i] = ((v[0] + v[1]) + v[2]) + v[3];
-    eu[i] = t.pair[tt & 3][0] * 7u + t.pair[tt & 3][1];
-  }
+  const_wide_inputs(&t, B, idx, ed, el, ef, eu);
   ptxsim_devptr di = drv_upload(&c, idx, sizeof idx);
   ptxsim_devptr dd = drv_alloc(&c, sizeof gd), dl = drv_alloc(&c, sizeof gl);
   ptxsim_devptr df = drv_alloc(&c, sizeof gf), du = drv_alloc(&c, sizeof gu);

@@ -3,24 +3,12 @@
  * xor butterflies, shfl / shfl_down / shfl_xor with segment masks, ballot,
  * any/all, inclusive_scan, and the 64-thread tile that spans two warps and
  * synchronises through shared memory.  The last block is partly past n
- * (those threads contribute 0 and write nothing).  Exact. */
+ * (those threads contribute 0 and write nothing).  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/coop_groups_ref.h, shared with
+ * tests/exec/coop_groups.cu. */
 #include "tests/drivers/drv_util.h"
-
-#define N 500
-
-static void make_input(int32_t *in, uint64_t seed)
-{
-  drv_rng r;
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++) {
-    uint32_t k = drv_rand32(&r);
-    in[i] = (k & 7) == 0 ? 7 : (k & 7) == 1 ? 3 : drv_rand_range(&r, -100000, 100000);
-  }
-  for (int i = 64; i < 72; i++)      /* one 8-tile all non-negative */
-    in[i] = i - 60;
-}
-
-static int32_t val(const int32_t *in, int g) { return g < N ? in[g] : 0; }
+#include "tests/ref/coop_groups_ref.h"
 
 START_TEST(test_cg_tile_reduce)
 {
@@ -30,24 +18,7 @@ START_TEST(test_cg_tile_reduce)
   int n = N;
 
   drv_open(&c, "coop_groups");
-  make_input(in, 51);
-  for (int t = 0; t < NT / 16; t++) {
-    uint32_t s = 0;
-    for (int k = 0; k < 16; k++)
-      s += (uint32_t)val(in, t * 16 + k);
-    esum[t] = t * 16 < N ? (int32_t)s : 0x11111111;
-  }
-  for (int t = 0; t < NT / 8; t++) {
-    int32_t m = val(in, t * 8), x = 0;
-    for (int k = 0; k < 8; k++) {
-      m = val(in, t * 8 + k) > m ? val(in, t * 8 + k) : m;
-      x ^= val(in, t * 8 + k);
-    }
-    emax[t] = t * 8 < N ? m : 0x11111111;
-    for (int k = 0; k < 8; k++)
-      if (t * 8 + k < N)
-        exor[t * 8 + k] = x;
-  }
+  cg_tile_reduce_inputs(NT, in, esum, emax, exor);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in);
   ptxsim_devptr ds = drv_alloc_fill(&c, sizeof gsum, 0x11), dm = drv_alloc_fill(&c, sizeof gmax, 0x11);
   ptxsim_devptr dx = drv_alloc(&c, sizeof gxor);
@@ -72,27 +43,7 @@ START_TEST(test_cg_tile_shuffle)
   int n = N;
 
   drv_open(&c, "coop_groups");
-  make_input(in, 52);
-  for (int g = 0; g < N; g++) {
-    int base = g & ~7, rr = g & 7;
-    int32_t w[8], v = val(in, g);
-    uint32_t bal = 0, scan = 0;
-    int any7 = 0, allnn = 1;
-    for (int q = 0; q < 8; q++) {
-      w[q] = val(in, base + q);
-      bal |= (uint32_t)(w[q] < 0) << q;
-      any7 |= w[q] == 7;
-      allnn &= w[q] >= 0;
-      if (q <= rr)
-        scan += (uint32_t)w[q];
-    }
-    exp[6 * g + 0] = w[(rr + 3) % 8];
-    exp[6 * g + 1] = rr + 2 < 8 ? w[rr + 2] : v;
-    exp[6 * g + 2] = w[rr ^ 5];
-    exp[6 * g + 3] = (int32_t)bal;
-    exp[6 * g + 4] = any7 + 2 * allnn;
-    exp[6 * g + 5] = (int32_t)scan;
-  }
+  cg_tile_shuffle_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "cg_tile_shuffle", drv_dim(NT / B, 1, 1), drv_dim(B, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));
@@ -111,18 +62,7 @@ START_TEST(test_cg_tile64)
   int n = N;
 
   drv_open(&c, "coop_groups");
-  make_input(in, 53);
-  for (int g = 0; g < N; g++) {
-    int base = g & ~63, any3 = 0;
-    uint32_t s = 0;
-    for (int q = 0; q < 64; q++) {
-      any3 |= val(in, base + q) == 3;
-      s += (uint32_t)val(in, base + q);
-    }
-    exp[3 * g + 0] = val(in, base + 5);
-    exp[3 * g + 1] = any3;
-    exp[3 * g + 2] = (int32_t)s;
-  }
+  cg_tile64_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "cg_tile64", drv_dim(NT / B, 1, 1), drv_dim(B, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));

@@ -3,27 +3,20 @@
  * double-buffered pipeline, and cuda::memcpy_async on an mbarrier with
  * arrive_and_wait / wait_parity / inval.  The last block of each launch is
  * partial (4-byte tail copies, the non-async fill path).  out =
- * fmaf(in, 2, 1) (fma.rn.f32 in the PTX) and integer reversal; exact. */
+ * fmaf(in, 2, 1) (fma.rn.f32 in the PTX) and integer reversal; exact
+ * (inputs and reference: tests/ref/cp_async_ref.h). */
 #include "tests/drivers/drv_util.h"
-
-#include <math.h>
+#include "tests/ref/cp_async_ref.h"
 
 START_TEST(test_cp_async_pipeline)
 {
   enum { N = 2 * 4096 + 203 };   /* third block: 50 vectors + 3 scalars, no side copy */
   drv_ctx c;
-  drv_rng r;
   static float in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "cp_async");
-  drv_rng_seed(&r, 54);
-  for (int i = 0; i < N; i++) {
-    in[i] = drv_interesting_f32(&r, -1e6f, 1e6f);
-    if (isinf(in[i]) || isnan(in[i]) || fabsf(in[i]) > 1e37f)
-      in[i] = 0.25f * (float)(i % 97);     /* the kernel wants finite |in| < 1e38 */
-    exp[i] = fmaf(in[i], 2.0f, 1.0f);
-  }
+  cp_async_pipeline_inputs(N, in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "cp_async_pipeline", drv_dim(drv_cdiv(N, 4096), 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));
@@ -37,18 +30,11 @@ START_TEST(test_cp_async_barrier)
 {
   enum { N = 2 * 1024 + 500 };
   drv_ctx c;
-  drv_rng r;
   static int32_t in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "cp_async");
-  drv_rng_seed(&r, 55);
-  for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000000, 1000000);
-  for (int i = 0; i < N; i++) {
-    int base = i / 1024 * 1024, j = i - base, src = base + 1023 - j;
-    exp[i] = (src < N ? in[src] : 0) + j;
-  }
+  cp_async_barrier_inputs(N, in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "cp_async_barrier", drv_dim(drv_cdiv(N, 1024), 1, 1), drv_dim(256, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));

@@ -1,80 +1,10 @@
 /* check_divergence.c -- host driver for benchmarks/cuda/divergence.cu:
  * divergent_walk (early returns, loops with break/continue, elements with
  * in[i] == 0 left unwritten) and divergent_block_sum (switch, nested ifs,
- * barrier after divergent work).  walk() and classify() are copied from
- * the .cu (they are plain C there); exact. */
+ * barrier after divergent work), against the inputs and reference of
+ * tests/ref/divergence_ref.h; exact. */
 #include "tests/drivers/drv_util.h"
-
-#define N 700
-
-static int walk(int x)
-{
-  unsigned v = (unsigned)x;
-  int steps = 0, acc = 0;
-  for (int it = 0; it < 200; ++it) {
-    if (v == 1u)
-      break;
-    if ((v & 1u) == 0u) {
-      v >>= 1;
-      ++steps;
-      if ((v & 7u) == 3u)
-        continue;
-      acc += (int)(v & 0xffu);
-      continue;
-    }
-    if (v > 100000u) {
-      acc ^= (int)v;
-      break;
-    }
-    v = 3u * v + 1u;
-    ++steps;
-    if (steps % 7 == 0) {
-      if (acc & 1)
-        acc += 11;
-      else
-        acc -= 5;
-    }
-  }
-  return steps * 1000 + (acc & 0x3ff);
-}
-
-static int classify(int x)
-{
-  int r;
-  switch (x & 7) {
-  case 0: r = x / 3; break;
-  case 1: r = -x; break;
-  case 2:
-  case 3: r = x * 5 + 1; break;
-  case 5: r = x ^ 0x55; break;
-  default: r = 7; break;
-  }
-  if (x > 1000) {
-    if (x % 3 == 0)
-      r += 2;
-    else if (x % 3 == 1) {
-      for (int k = 0; k < (x & 15); ++k) {
-        if (k == 9)
-          break;
-        r += k;
-      }
-    } else
-      r -= 1;
-  }
-  return r;
-}
-
-static void make_input(int32_t *in, uint64_t seed)
-{
-  drv_rng r;
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++) {
-    uint32_t k = drv_rand32(&r) & 7;
-    in[i] = k == 0 ? 0 : k == 1 ? drv_rand_range(&r, -(1 << 26), -1)
-          : k == 2 ? drv_rand_range(&r, 100001, 1 << 26)       /* leave early */
-          : k == 3 ? 1 : drv_rand_range(&r, 2, 5000);
-  }
-}
+#include "tests/ref/divergence_ref.h"
 
 START_TEST(test_divergent_walk)
 {
@@ -83,9 +13,7 @@ START_TEST(test_divergent_walk)
   int n = N;
 
   drv_open(&c, "divergence");
-  make_input(in, 27);
-  for (int i = 0; i < N; i++)
-    exp[i] = in[i] < 0 ? -1 : in[i] == 0 ? 0x77777777 : walk(in[i]);
+  divergent_walk_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc_fill(&c, sizeof got, 0x77);
   drv_launch(&c, "divergent_walk", drv_dim(drv_cdiv(N, 64), 1, 1), drv_dim(64, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));
@@ -97,19 +25,12 @@ END_TEST
 
 START_TEST(test_divergent_block_sum)
 {
-  enum { NB = (N + 127) / 128 };
   drv_ctx c;
   int32_t in[N], exp[NB], got[NB];
   int n = N;
 
   drv_open(&c, "divergence");
-  make_input(in, 28);
-  for (int b = 0; b < NB; b++) {
-    uint32_t s = 0;
-    for (int i = b * 128; i < (b + 1) * 128 && i < N; i++)
-      s += (uint32_t)(in[i] != 0 ? classify(in[i]) : 0);
-    exp[b] = (int32_t)s;
-  }
+  divergent_block_sum_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "divergent_block_sum", drv_dim(NB, 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));

@@ -1,29 +1,18 @@
 /* check_dyn_shared.c -- host driver for benchmarks/cuda/dyn_shared.cu:
  * dyn_reverse and dyn_two_arrays with the dynamic shared size passed at
- * launch (blockDim.x * 4 and * 8 bytes), a partial last block whose
- * missing elements read as 0. */
+ * launch (blockDim.x * 4 and * 8 bytes), a partial last block whose missing
+ * elements read as 0 (inputs and reference: tests/ref/dyn_shared_ref.h). */
 #include "tests/drivers/drv_util.h"
-
-#define N 600
-#define B 96   /* 7 blocks, the last holding 24 elements */
-
-static int32_t xi(const int32_t *in, int base, int j) { return base + j < N ? in[base + j] : 0; }
+#include "tests/ref/dyn_shared_ref.h"
 
 START_TEST(test_dyn_reverse)
 {
   drv_ctx c;
-  drv_rng r;
   float in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "dyn_shared");
-  drv_rng_seed(&r, 5);
-  for (int i = 0; i < N; i++)
-    in[i] = drv_interesting_f32(&r, -10.0f, 10.0f);
-  for (int i = 0; i < N; i++) {
-    int base = i / B * B, t = i % B, j = B - 1 - t;
-    exp[i] = base + j < N ? in[base + j] : 0.0f;
-  }
+  dyn_reverse_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "dyn_reverse", drv_dim(drv_cdiv(N, B), 1, 1), drv_dim(B, 1, 1), B * 4,
              DRV_ARGS(&din, &dout, &n));
@@ -36,20 +25,12 @@ END_TEST
 START_TEST(test_dyn_two_arrays)
 {
   drv_ctx c;
-  drv_rng r;
   int32_t in[N], exp[N], got[N];
   float expf_[N], gotf[N];
   int n = N;
 
   drv_open(&c, "dyn_shared");
-  drv_rng_seed(&r, 6);
-  for (int i = 0; i < N; i++)
-    in[i] = (i % 13 == 0) ? (int32_t)0x7fffffff : (int32_t)drv_rand32(&r) >> (i & 15);
-  for (int i = 0; i < N; i++) {
-    int base = i / B * B, t = i % B;
-    exp[i] = (int32_t)((uint32_t)xi(in, base, t) + (uint32_t)xi(in, base, (t + 1) % B));
-    expf_[i] = (float)xi(in, base, B - 1 - t) * 0.5f;
-  }
+  dyn_two_arrays_inputs(in, exp, expf_);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   ptxsim_devptr doutf = drv_alloc(&c, sizeof gotf);
   drv_launch(&c, "dyn_two_arrays", drv_dim(drv_cdiv(N, B), 1, 1), drv_dim(B, 1, 1), B * 8,

@@ -15,168 +15,40 @@
  * sin/cos.approx absolute 2^-20.5 on [-2pi, 2pi] and 2^-14.7 on
  * [-100pi, 100pi]; powf(t, 0.5) composes lg2 and ex2: relative 2^-20 for
  * t <= 51.  The edge elements are only checked where those bounds apply.
- * fastmath_softmax_row: see its test. */
+ * fastmath_softmax_row: see its test.
+ *
+ * Inputs, CPU reference and checks: tests/ref/fastmath_ref.h, shared with
+ * tests/exec/fastmath.cu. */
 #include "tests/drivers/drv_util.h"
-
-#include <float.h>
-#include <math.h>
-#include <string.h>
-
-#define N 300
-
-static const double PI = 3.14159265358979323846;
-
-/* .ftz: a subnormal becomes a zero of the same sign */
-static float ftz(float v) { return fpclassify(v) == FP_SUBNORMAL ? copysignf(0.0f, v) : v; }
-
-/* Copies got over want where skip is set and returns how many are kept. */
-static int keep_only(float *want, const float *got, const int *skip, int n)
-{
-  int kept = 0;
-  for (int i = 0; i < n; i++) {
-    if (skip[i])
-      want[i] = got[i];
-    else
-      kept++;
-  }
-  return kept;
-}
+#include "tests/ref/fastmath_ref.h"
 
 START_TEST(test_fastmath_ops)
 {
-  /* (x, y) pairs whose exact results depend on .ftz */
-  static const float edge[][2] = {
-    { 0x1p-126f, 0x1.8p-126f },   /* |x - y| = 2^-127 -> +0 */
-    { 0x1p-127f, 0x1p-125f },     /* x flushed: fma(0, y, -0) - y = -y */
-    { 0x1p-140f, 0.0f },          /* x == y after flushing */
-    { -0x1p-130f, 0.0f },         /* !(x < y) after flushing: select 3 */
-    { 0.0f, 0x1p-149f },          /* y flushed */
-    { 3.0f, -0x1p-128f },         /* y flushed to -0: x / y = -inf, 1 / y = -inf */
-    { -0x1.8p-127f, 0x1.8p-127f },
-  };
-  enum { NE = sizeof edge / sizeof edge[0] };
   drv_ctx c;
-  drv_rng r;
   float a[N], b[N];
   static float want[13 * N], got[13 * N];
-  int skip[N], n = N;
+  int n = N;
 
   drv_open(&c, "fastmath");
-  drv_rng_seed(&r, 81);
-  for (int i = 0; i < N; i++) {
-    if (i < NE) {
-      a[i] = edge[i][0], b[i] = edge[i][1];
-      continue;
-    }
-    a[i] = i % 3 ? drv_randf(&r, -50.0f, 50.0f) : drv_randf(&r, -6.0f, 6.0f);
-    b[i] = (i % 7 == 0) ? a[i] : (i % 11 == 0) ? a[i] - 0.5f : drv_randf(&r, -50.0f, 50.0f);
-    if (fabsf(b[i]) < 1e-3f)
-      b[i] = 0.75f;
-    if (fabsf(a[i]) < 1e-3f)
-      a[i] = -0.5f;
-  }
-  for (int i = 0; i < N; i++) {
-    float x = ftz(a[i]), y = ftz(b[i]);
-    float ax = fabsf(x), ty = fabsf(y) + 1.0f;
-    want[0 * N + i] = (float)((double)x / (double)y);
-    want[1 * N + i] = 1.0f / y;
-    want[2 * N + i] = (float)sqrt((double)ax);
-    want[3 * N + i] = (float)(1.0 / sqrt((double)ty));
-    want[4 * N + i] = (float)exp2((double)(ax * -1.44269502162933349609375f));
-    want[5 * N + i] = (float)(log2((double)ty) * (double)0.693147182464599609375f);
-    want[6 * N + i] = (float)sin((double)x);
-    want[7 * N + i] = (float)cos((double)x);
-    want[8 * N + i] = ftz(ftz(fmaf(x, y, -x)) - y);
-    want[9 * N + i] = fabsf(ftz(x - y));
-    want[10 * N + i] = (x == y ? 1.0f : 0.0f) + (x < y ? 2.0f : 0.0f) + (!(x >= y) ? 4.0f : 0.0f) +
-                       (!(x < ftz(y + 1.0f)) ? 8.0f : 0.0f);
-    want[11 * N + i] = (float)sqrt((double)(ax + 1.0f));
-    want[12 * N + i] = !(x < y) ? 3.0f : a[i];   /* selp passes the unflushed x */
-  }
+  fastmath_ops_inputs(a, b, want);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "fastmath_ops", drv_dim(drv_cdiv(N, 128), 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&da, &db, &dout, &n));
   drv_download(&c, got, dout, sizeof got);
-  static const char *what[13] = { "x / y", "1 / y", "sqrtf(|x|)", "rsqrt(|y|+1)", "expf(-|x|)",
-                                  "logf(|y|+1)", "sinf", "cosf", "fmaf(x,y,-x) - y", "|x - y|",
-                                  "compare sum", "powf(|x|+1, 0.5)", "select" };
-  for (int k = 0; k < 13; k++) {
-    float *e = want + k * N;
-    const float *g = got + k * N;
-    switch (k) {
-    case 0: /* div.approx: 2 ulp for |y| in [2^-126, 2^126]; x / +-0 = +-inf */
-      for (int i = 0; i < N; i++) {
-        float y = ftz(b[i]);
-        skip[i] = !(y == 0 || (fabsf(y) >= 0x1p-126f && fabsf(y) <= 0x1p126f)) ||
-                  fabsf(e[i]) < 0x1p-126f;
-      }
-      ck_assert_int_ge(keep_only(e, g, skip, N), N / 2);
-      drv_expect_f32("fastmath_ops", what[k], e, g, N, 2);
-      break;
-    case 1:
-      drv_expect_f32("fastmath_ops", what[k], e, g, N, 1);
-      break;
-    case 2:
-      drv_expect_f32_tol("fastmath_ops", what[k], e, g, N, 0x1p-23 + 0x1p-24, 0);
-      break;
-    case 3:
-      drv_expect_f32_tol("fastmath_ops", what[k], e, g, N, exp2(-22.9) + 0x1p-24, 0);
-      break;
-    case 4:
-      drv_expect_f32("fastmath_ops", what[k], e, g, N, 2);
-      break;
-    case 5: /* t = |y| + 1 >= 1: absolute below 2, relative above */
-      drv_expect_f32_tol("fastmath_ops", what[k], e, g, N, 0x1p-22 + 0x1p-23, 0x1p-22);
-      break;
-    case 6:
-    case 7:
-      for (int pass = 0; pass < 2; pass++) {
-        float wt[N];
-        memcpy(wt, e, sizeof wt);
-        for (int i = 0; i < N; i++) {
-          double ax = fabs((double)ftz(a[i]));
-          skip[i] = pass == 0 ? ax > 2 * PI : (ax <= 2 * PI || ax > 100 * PI);
-        }
-        keep_only(wt, g, skip, N);
-        drv_expect_f32_tol("fastmath_ops", what[k], wt, g, N, 0,
-                           (pass == 0 ? exp2(-20.5) : exp2(-14.7)) + 0x1p-25);
-      }
-      break;
-    case 11:
-      drv_expect_f32_tol("fastmath_ops", what[k], e, g, N, 0x1p-20, 0);
-      break;
-    default:
-      drv_expect_f32("fastmath_ops", what[k], e, g, N, 0);
-      break;
-    }
-  }
+  fastmath_ops_check(&drv_check, a, b, want, got);
   drv_close(&c);
 }
 END_TEST
 
 START_TEST(test_fastmath_softmax_row)
 {
-  enum { ROWS = 3, COLS = 300 };
   drv_ctx c;
-  drv_rng r;
   static float in[ROWS * COLS], want[ROWS * COLS], got[ROWS * COLS];
   int cols = COLS;
 
   drv_open(&c, "fastmath");
-  drv_rng_seed(&r, 82);
-  for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = drv_randf(&r, -8.0f, 8.0f) * (float)(1 + i / COLS);
-  for (int rr = 0; rr < ROWS; rr++) {
-    const float *row = in + rr * COLS;
-    double m = -3.0e38, s = 0.0;
-    for (int j = 0; j < COLS; j++)
-      m = row[j] > m ? row[j] : m;
-    for (int j = 0; j < COLS; j++)
-      s += exp((double)row[j] - m);
-    for (int j = 0; j < COLS; j++)
-      want[rr * COLS + j] = (float)(exp((double)row[j] - m) / s);
-  }
+  fastmath_softmax_inputs(in, want);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "fastmath_softmax_row", drv_dim(ROWS, 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&din, &dout, &cols));

@@ -6,162 +6,18 @@
  *
  * The reference rounds once, to nearest even, from the exact result:
  * products of two 16-bit floats are exact in double, and sums go through
- * drv_add_ro (round to odd), so a*b + c is correctly rounded even when its
+ * ref_add_ro (round to odd), so a*b + c is correctly rounded even when its
  * terms are 2^200 apart.  Results are bit-exact; a NaN result may be any
  * NaN (the PTX ISA leaves the NaN of half arithmetic unspecified).
  * Inputs: hand-picked edge cases first (ties, overflow to infinity,
  * subnormals, signed zeros, NaN, infinities, fused-vs-unfused roundings),
  * then random bit patterns and random multiples of 1/16 in [-8, 8].
+ *
+ * Inputs, CPU reference and checks: tests/ref/half_bf16_ref.h, shared with
+ * tests/exec/half_bf16.cu.
  */
 #include "tests/drivers/drv_util.h"
-
-#include <math.h>
-#include <string.h>
-
-#define N 400
-#define B 128
-
-/* ---- reference ---------------------------------------------------------- */
-
-typedef struct fmt16 {
-  int is_bf16;
-  double (*dec)(uint16_t);
-  uint16_t (*enc)(double);
-} fmt16;
-
-static const fmt16 F16 = { 0, drv_h2d, drv_d2h };
-static const fmt16 BF16 = { 1, drv_bf2d, drv_d2bf };
-
-/* a*b + c, rounded once.  The product of two 16-bit floats (at most 22
- * significant bits, exponents within double's range) is exact. */
-static uint16_t ref_fma(const fmt16 *f, uint16_t a, uint16_t b, uint16_t c)
-{
-  return f->enc(drv_add_ro(f->dec(a) * f->dec(b), f->dec(c)));
-}
-
-static uint16_t ref_add(const fmt16 *f, uint16_t a, uint16_t b)
-{
-  return f->enc(drv_add_ro(f->dec(a), f->dec(b)));
-}
-
-static uint16_t ref_mul(const fmt16 *f, uint16_t a, uint16_t b)
-{
-  return f->enc(f->dec(a) * f->dec(b));
-}
-
-/* PTX ISA, min/max .f16/.bf16: one NaN gives the other operand, two give
- * NaN; +0.0 > -0.0. */
-static uint16_t ref_minmax(const fmt16 *f, uint16_t a, uint16_t b, int is_max)
-{
-  int na = drv_isnan16(a, f->is_bf16), nb = drv_isnan16(b, f->is_bf16);
-  if (na && nb)
-    return 0x7fff;
-  if (na)
-    return b;
-  if (nb)
-    return a;
-  double x = f->dec(a), y = f->dec(b);
-  if (x == y && x == 0) {
-    /* signed zeros: max picks +0, min picks -0 */
-    int a_neg = (a & 0x8000) != 0;
-    return (is_max ? !a_neg : a_neg) ? a : b;
-  }
-  if (is_max)
-    return x > y ? a : b;
-  return x < y ? a : b;
-}
-
-/* Lane-wise on packed pairs: element 0 in bits 0..15. */
-static uint16_t lo16(uint32_t v) { return (uint16_t)v; }
-static uint16_t hi16(uint32_t v) { return (uint16_t)(v >> 16); }
-static uint32_t pack(uint16_t lo, uint16_t hi) { return (uint32_t)lo | (uint32_t)hi << 16; }
-
-/* ---- inputs ----------------------------------------------------------- */
-
-/* Edge-case triples (a, b, c), f16. */
-static const uint16_t F16_EDGE[][3] = {
-  { 0x7bff, 0x4c00, 0x3c00 }, /* 65504 + 16 = 65520: tie to even -> inf */
-  { 0x7bff, 0x4000, 0xfbff }, /* 65504 * 2 -> inf; fma 2*65504 - 65504 = 65504 (no overflow) */
-  { 0x6800, 0x3c00, 0x0000 }, /* 2048 + 1 = 2049: tie -> 2048 */
-  { 0x6801, 0x3c00, 0x8000 }, /* 2050 + 1: tie -> 2052 */
-  { 0x0001, 0x3800, 0x0000 }, /* 2^-24 * 0.5: tie -> +0 */
-  { 0x0003, 0x3800, 0x8000 }, /* 3 * 2^-25: tie -> 2 * 2^-24 */
-  { 0x03ff, 0x0001, 0x0400 }, /* max subnormal + min subnormal = min normal */
-  { 0x8001, 0x3c00, 0x0001 }, /* -2^-24 + 1: -> 1; fma: 0 */
-  { 0x0000, 0x8000, 0x8000 }, /* +0 + -0 = +0, max = +0; fma -0 + -0 = -0 */
-  { 0x8000, 0x0000, 0x0000 }, /* max(-0, +0) = +0 */
-  { 0x8000, 0x8000, 0x8000 }, /* -0 + -0 = -0 */
-  { 0x7c00, 0x0000, 0x3c00 }, /* inf * 0 = NaN; inf + 0 = inf */
-  { 0x7c00, 0xfc00, 0x3c00 }, /* inf + -inf = NaN; max = inf */
-  { 0x7e00, 0x4200, 0x3c00 }, /* NaN + 3 = NaN; max(NaN, 3) = 3 */
-  { 0x4200, 0xfe00, 0x3c00 }, /* max(3, NaN) = 3 */
-  { 0x7e00, 0x7e01, 0x3c00 }, /* max(NaN, NaN) = NaN */
-  { 0x4200, 0x3c01, 0x8001 }, /* fma: 3*(1+2^-10) - 2^-24 is just below a tie -> 0x4201 */
-  { 0x4200, 0x3c01, 0x0001 }, /* ... just above the tie -> 0x4202 */
-  { 0x3c01, 0x3bff, 0xbc00 }, /* fma: (1+2^-10)(1-2^-11) - 1: cancellation, exact */
-  { 0x5bff, 0x5bff, 0xfbff }, /* 255.9^2 - 65504: large, cancelling */
-  { 0x0400, 0x0400, 0x0000 }, /* min normal squared underflows to +0 */
-  { 0x1400, 0x1400, 0x8000 }, /* 2^-10 * 2^-10 = 2^-20: subnormal product */
-  { 0xc500, 0x4500, 0x7bff }, /* -5 * 5 + 65504 */
-  { 0x3555, 0x3555, 0xb400 }, /* (1/3)^2 - 1/4 */
-};
-
-/* Edge-case triples, bf16. */
-static const uint16_t BF16_EDGE[][3] = {
-  { 0x4040, 0x3f81, 0x8d80 }, /* fma: 3*(1+2^-7) - 2^-100 is just below a tie -> 0x4041;
-                                 rounding through double first would give 0x4042 */
-  { 0x4040, 0x3f81, 0x0d80 }, /* ... + 2^-100: just above -> 0x4042 */
-  { 0x3f80, 0x0d80, 0x3b80 }, /* 1 + 2^-100: -> 1 */
-  { 0x3f80, 0x3b80, 0x3f80 }, /* 1 + 2^-8: tie -> 1; fma 2^-8 + 1 */
-  { 0x3f81, 0x3b80, 0x0000 }, /* (1+2^-7) + 2^-8: tie -> 1 + 2^-6 */
-  { 0x7f7f, 0x7f7f, 0x3f80 }, /* max * max -> inf; max + max -> inf */
-  { 0x7f7f, 0x4000, 0xff7f }, /* fma: 2*max - max = max (no intermediate overflow) */
-  { 0x0001, 0x3f00, 0x0000 }, /* min subnormal * 0.5: tie -> +0 */
-  { 0x0003, 0x3f00, 0x8000 }, /* 3 * 2^-134: tie -> 2 * 2^-133 */
-  { 0x007f, 0x0001, 0x0080 }, /* max subnormal + min subnormal = min normal */
-  { 0x0000, 0x8000, 0x8000 }, /* signed zeros */
-  { 0x8000, 0x0000, 0x0000 },
-  { 0x8000, 0x8000, 0x8000 },
-  { 0x7f80, 0x0000, 0x3f80 }, /* inf * 0 = NaN */
-  { 0x7f80, 0xff80, 0x3f80 }, /* inf + -inf = NaN */
-  { 0x7fc0, 0x4040, 0x3f80 }, /* NaN and 3 */
-  { 0x4040, 0xffc0, 0x3f80 },
-  { 0x7fc0, 0x7fc1, 0x3f80 },
-  { 0x1f80, 0x1f80, 0x8000 }, /* 2^-64 squared: 2^-128, subnormal */
-  { 0xc0a0, 0x40a0, 0x7f7f },
-  { 0x3eab, 0x3eab, 0xbe80 }, /* (1/3)^2 - 1/4 */
-};
-
-#define N_F16_EDGE (sizeof F16_EDGE / sizeof F16_EDGE[0])
-#define N_BF16_EDGE (sizeof BF16_EDGE / sizeof BF16_EDGE[0])
-
-/* A random operand: a random bit pattern, or a multiple of 1/16 in
- * [-8, 8] (the .cu's intended range; exact in every step). */
-static uint16_t rand16(drv_rng *r, const fmt16 *f)
-{
-  if (drv_rand32(r) & 1)
-    return (uint16_t)drv_rand32(r);
-  return f->enc(drv_rand_range(r, -128, 128) / 16.0);
-}
-
-/* Fills a, b, c (n elements): edge triples first, then random ones. */
-static void make_inputs(const fmt16 *f, uint16_t *a, uint16_t *b, uint16_t *c, int n,
-                        uint64_t seed)
-{
-  drv_rng r;
-  const uint16_t(*edge)[3] = f->is_bf16 ? BF16_EDGE : F16_EDGE;
-  int n_edge = (int)(f->is_bf16 ? N_BF16_EDGE : N_F16_EDGE);
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < n; i++) {
-    if (i < n_edge) {
-      a[i] = edge[i][0], b[i] = edge[i][1], c[i] = edge[i][2];
-    } else {
-      a[i] = rand16(&r, f), b[i] = rand16(&r, f), c[i] = rand16(&r, f);
-    }
-  }
-}
-
-/* ---- tests ------------------------------------------------------------ */
+#include "tests/ref/half_bf16_ref.h"
 
 START_TEST(test_half_ops)
 {
@@ -171,13 +27,7 @@ START_TEST(test_half_ops)
   int n = N;
 
   drv_open(&c, "half_bf16");
-  make_inputs(&F16, a, b, cc, N, 81);
-  for (int i = 0; i < N; i++) {
-    want[4 * i + 0] = (float)drv_h2d(ref_add(&F16, a[i], b[i]));
-    want[4 * i + 1] = (float)drv_h2d(ref_mul(&F16, a[i], b[i]));
-    want[4 * i + 2] = (float)drv_h2d(ref_fma(&F16, a[i], b[i], cc[i]));
-    want[4 * i + 3] = (float)drv_h2d(ref_minmax(&F16, a[i], b[i], 1));
-  }
+  half_ops_inputs(a, b, cc, want);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_upload(&c, cc, sizeof cc), dout = drv_alloc_fill(&c, sizeof got, 0x5a);
   drv_launch(&c, "half_ops", drv_dim(drv_cdiv(N, B), 1, 1), drv_dim(B, 1, 1), 0,
@@ -190,33 +40,13 @@ END_TEST
 
 START_TEST(test_half2_ops)
 {
-  enum { NP = N / 2 };
   drv_ctx c;
-  uint16_t a[N], b[N], cc[N];
   uint32_t pa[NP], pb[NP], pc[NP];
   uint16_t want[6 * NP], got[6 * NP]; /* word k: halves 2k (low), 2k+1 (high) */
   int n = NP;
 
   drv_open(&c, "half_bf16");
-  /* pair i takes elements 2i (low) and 2i+1 (high) of the inputs, so the
-   * edge triples land in both halves */
-  make_inputs(&F16, a, b, cc, N, 82);
-  for (int i = 0; i < NP; i++) {
-    pa[i] = pack(a[2 * i], a[2 * i + 1]);
-    pb[i] = pack(b[2 * i], b[2 * i + 1]);
-    pc[i] = pack(cc[2 * i], cc[2 * i + 1]);
-    uint16_t r[3][2];
-    for (int h = 0; h < 2; h++) {
-      uint16_t x = h ? hi16(pa[i]) : lo16(pa[i]), y = h ? hi16(pb[i]) : lo16(pb[i]);
-      uint16_t z = h ? hi16(pc[i]) : lo16(pc[i]);
-      r[0][h] = ref_add(&F16, x, y);
-      r[1][h] = ref_fma(&F16, x, y, z);
-      r[2][h] = ref_minmax(&F16, ref_mul(&F16, x, y), z, 0);
-    }
-    for (int k = 0; k < 3; k++)
-      for (int h = 0; h < 2; h++)
-        want[2 * (3 * i + k) + h] = r[k][h];
-  }
+  half2_ops_inputs(pa, pb, pc, want);
   ptxsim_devptr da = drv_upload(&c, pa, sizeof pa), db = drv_upload(&c, pb, sizeof pb);
   ptxsim_devptr dc = drv_upload(&c, pc, sizeof pc), dout = drv_alloc_fill(&c, sizeof got, 0x5a);
   drv_launch(&c, "half2_ops", drv_dim(drv_cdiv(NP, 64), 1, 1), drv_dim(64, 1, 1), 0,
@@ -236,14 +66,7 @@ START_TEST(test_bf16_ops)
   int n = N;
 
   drv_open(&c, "half_bf16");
-  make_inputs(&BF16, a, b, cc, N, 83);
-  for (int i = 0; i < N; i++) {
-    want[3 * i + 0] = ref_add(&BF16, a[i], b[i]);
-    want[3 * i + 1] = ref_fma(&BF16, a[i], b[i], cc[i]);
-    want[3 * i + 2] = ref_minmax(&BF16, a[i], b[i], 1);
-    /* fma.rn.f32 of the widened values: libm's fmaf rounds once */
-    wantf[i] = fmaf(drv_u2f((uint32_t)a[i] << 16), 2.0f, drv_u2f((uint32_t)b[i] << 16));
-  }
+  bf16_ops_inputs(a, b, cc, want, wantf);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_upload(&c, cc, sizeof cc), dout = drv_alloc_fill(&c, sizeof got, 0x5a);
   ptxsim_devptr doutf = drv_alloc_fill(&c, sizeof gotf, 0x5a);
@@ -259,29 +82,13 @@ END_TEST
 
 START_TEST(test_bf16x2_ops)
 {
-  enum { NP = N / 2 };
   drv_ctx c;
-  uint16_t a[N], b[N], cc[N];
   uint32_t pa[NP], pb[NP];
   uint16_t want[4 * NP], got[4 * NP]; /* word k: halves 2k (low), 2k+1 (high) */
   int n = NP;
 
   drv_open(&c, "half_bf16");
-  make_inputs(&BF16, a, b, cc, N, 84);
-  for (int i = 0; i < NP; i++) {
-    pa[i] = pack(a[2 * i], a[2 * i + 1]);
-    pb[i] = pack(b[2 * i], b[2 * i + 1]);
-    uint16_t r[2][2];
-    for (int h = 0; h < 2; h++) {
-      uint16_t x = h ? hi16(pa[i]) : lo16(pa[i]), y = h ? hi16(pb[i]) : lo16(pb[i]);
-      /* nvcc: fma.rn.bf16x2 x, y, -0.0 -- equal to x*y, signed zeros included */
-      r[0][h] = ref_fma(&BF16, x, y, 0x8000);
-      r[1][h] = ref_minmax(&BF16, x, y, 0);
-    }
-    for (int k = 0; k < 2; k++)
-      for (int h = 0; h < 2; h++)
-        want[2 * (2 * i + k) + h] = r[k][h];
-  }
+  bf16x2_ops_inputs(pa, pb, want);
   ptxsim_devptr da = drv_upload(&c, pa, sizeof pa), db = drv_upload(&c, pb, sizeof pb);
   ptxsim_devptr dout = drv_alloc_fill(&c, sizeof got, 0x5a);
   drv_launch(&c, "bf16x2_ops", drv_dim(drv_cdiv(NP, 64), 1, 1), drv_dim(64, 1, 1), 0,
@@ -294,54 +101,13 @@ END_TEST
 
 START_TEST(test_convert_f16_bf16)
 {
-  static const uint32_t edge[] = {
-    0x00000000u, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00001u,
-    0x477fe000u, /* 65504: f16 max */
-    0x477fefffu, /* just below the f16 overflow tie: 65504 */
-    0x477ff000u, /* 65520: tie -> inf */
-    0xc77ff000u, /* -65520 -> -inf */
-    0x33800000u, /* 2^-24: min f16 subnormal */
-    0x33000000u, /* 2^-25: tie -> +0 */
-    0x33000001u, /* just above 2^-25 -> 2^-24 */
-    0xb3400000u, /* -1.5 * 2^-25 -> -2^-24 */
-    0x38800000u, /* 2^-14: min f16 normal */
-    0x387fc000u, /* max f16 subnormal */
-    0x387fe000u, /* between max subnormal and min normal: tie -> min normal (even) */
-    0x3f801000u, /* 1 + 2^-11: f16 tie -> 1 */
-    0x3f803000u, /* 1 + 3*2^-11: f16 tie -> 1 + 2^-9 */
-    0x3f808000u, /* 1 + 2^-8: bf16 tie -> 1 */
-    0x3f818000u, /* 1 + 3*2^-8: bf16 tie -> 1 + 2^-6 */
-    0x3f808001u, /* just above the bf16 tie -> 1 + 2^-7 */
-    0x7f7fffffu, /* FLT_MAX: bf16 rounds to inf, f16 inf */
-    0x7f7f7fffu, /* just below the bf16 overflow tie: bf16 max */
-    0x00000001u, /* f32 subnormals: bf16 keeps the large ones */
-    0x00400000u, 0x00010000u, 0x00018000u, 0x80008000u,
-    0x3eaaaaabu, /* 1/3 */
-    0xc0490fdbu, /* -pi */
-  };
-  enum { NE = sizeof edge / sizeof edge[0] };
   drv_ctx c;
-  drv_rng r;
   float in[N], back_want[2 * N], back_got[2 * N];
   uint16_t hw[N], hg[N], bw[N], bg[N];
   int n = N;
 
   drv_open(&c, "half_bf16");
-  drv_rng_seed(&r, 85);
-  for (int i = 0; i < N; i++) {
-    if (i < NE)
-      in[i] = drv_u2f(edge[i]);
-    else if (i % 3 == 0)
-      in[i] = drv_u2f(drv_rand32(&r));        /* any pattern */
-    else if (i % 3 == 1)
-      in[i] = drv_randf(&r, -70000.0f, 70000.0f);
-    else
-      in[i] = ldexpf(drv_randf(&r, -1.0f, 1.0f), drv_rand_range(&r, -30, 0));
-    hw[i] = drv_d2h((double)in[i]);
-    bw[i] = drv_d2bf((double)in[i]);
-    back_want[2 * i] = (float)drv_h2d(hw[i]);
-    back_want[2 * i + 1] = drv_u2f((uint32_t)bw[i] << 16);
-  }
+  convert_inputs(in, hw, bw, back_want);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in);
   ptxsim_devptr dh = drv_alloc_fill(&c, sizeof hg, 0x5a), db = drv_alloc_fill(&c, sizeof bg, 0x5a);
   ptxsim_devptr dback = drv_alloc_fill(&c, sizeof back_got, 0x5a);
@@ -360,33 +126,7 @@ END_TEST
 /* The reference's own rounding, against values worked out by hand. */
 START_TEST(test_reference_rounding)
 {
-  ck_assert_uint_eq(drv_d2h(65504.0), 0x7bff);
-  ck_assert_uint_eq(drv_d2h(65519.99), 0x7bff);
-  ck_assert_uint_eq(drv_d2h(65520.0), 0x7c00);
-  ck_assert_uint_eq(drv_d2h(-0.0), 0x8000);
-  ck_assert_uint_eq(drv_d2h(ldexp(1, -24)), 0x0001);
-  ck_assert_uint_eq(drv_d2h(ldexp(1, -25)), 0x0000);
-  ck_assert_uint_eq(drv_d2h(ldexp(3, -25)), 0x0002);
-  ck_assert_uint_eq(drv_d2h(ldexp(2047, -25)), 0x0400); /* tie between 0x3ff and 0x400 */
-  ck_assert_uint_eq(drv_d2h(2049.0), 0x6800);
-  ck_assert_uint_eq(drv_d2h(2051.0), 0x6802);
-  ck_assert_uint_eq(drv_d2h(1.0 / 3.0), 0x3555);
-  ck_assert_uint_eq(drv_d2bf(1.0 + ldexp(1, -8)), 0x3f80);
-  ck_assert_uint_eq(drv_d2bf(1.0 + ldexp(3, -8)), 0x3f82);
-  ck_assert_uint_eq(drv_d2bf(ldexp(1, -133)), 0x0001);
-  ck_assert_uint_eq(drv_d2bf(ldexp(1, -134)), 0x0000);
-  ck_assert_uint_eq(drv_d2bf(3.4028234663852886e38), 0x7f80);
-  ck_assert(drv_h2d(0x0001) == ldexp(1, -24));
-  ck_assert(drv_h2d(0xc500) == -5.0);
-  ck_assert(drv_bf2d(0x0001) == ldexp(1, -133));
-  ck_assert(isnan(drv_h2d(0x7e00)) && isinf(drv_h2d(0xfc00)));
-  /* the fused cases of the edge tables */
-  ck_assert_uint_eq(ref_fma(&BF16, 0x4040, 0x3f81, 0x8d80), 0x4041);
-  ck_assert_uint_eq(ref_fma(&BF16, 0x4040, 0x3f81, 0x0d80), 0x4042);
-  ck_assert_uint_eq(ref_fma(&F16, 0x4200, 0x3c01, 0x8001), 0x4201);
-  ck_assert_uint_eq(ref_fma(&F16, 0x4200, 0x3c01, 0x0001), 0x4202);
-  ck_assert_uint_eq(ref_minmax(&F16, 0x8000, 0x0000, 1), 0x0000);
-  ck_assert_uint_eq(ref_minmax(&F16, 0x0000, 0x8000, 0), 0x8000);
+  half_bf16_reference_check(&drv_check);
 }
 END_TEST
 

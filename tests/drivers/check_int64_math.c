@@ -1,83 +1,23 @@
 /* check_int64_math.c -- host driver for benchmarks/cuda/int64_math.cu:
- * 16 64-bit integer results per element (mul.lo/hi, div/rem signed and
- * unsigned incl. the INT64_MIN / -1 guard, shifts, clz, popc, ffs, brev,
- * min/max, neg/xor/cvt), checked bit-exactly against C with __int128. */
+ * 16 64-bit integer results per element against the inputs and reference
+ * of tests/ref/int64_math_ref.h. */
 #include "tests/drivers/drv_util.h"
-
-#define N 300   /* 3 CTAs of 128, the last partial */
-
-static uint64_t brev64(uint64_t x)
-{
-  uint64_t y = 0;
-  for (int k = 0; k < 64; k++)
-    y |= ((x >> k) & 1) << (63 - k);
-  return y;
-}
-
-static uint64_t clz64(uint64_t x) { return x ? (uint64_t)__builtin_clzll(x) : 64; }
-static uint64_t ffs64(uint64_t x) { return x ? (uint64_t)__builtin_ctzll(x) + 1 : 0; }
-
-static uint64_t pick(drv_rng *r, int i)
-{
-  static const uint64_t special[] = {
-    0, 1, ~0ull, 0x8000000000000000ull, 0x7fffffffffffffffull, 0xffffffff, 0x100000000ull, 3, 63,
-  };
-  uint32_t k = drv_rand32(r);
-  switch (k & 7) {
-  case 0: return special[(k >> 8) % 9];
-  case 1: return drv_rand32(r);                     /* fits 32 bits: the fast division path */
-  case 2: return (uint64_t)(int64_t)(int32_t)drv_rand32(r);
-  default: return drv_rand64(r) >> (i & 31);
-  }
-}
+#include "tests/ref/int64_math_ref.h"
 
 START_TEST(test_int64_math)
 {
   drv_ctx c;
-  drv_rng r;
   static uint64_t a[N], b[N], exp[16 * N], got[16 * N];
   int n = N;
 
   drv_open(&c, "int64_math");
-  drv_rng_seed(&r, 11);
-  for (int i = 0; i < N; i++) {
-    a[i] = pick(&r, i);
-    b[i] = pick(&r, i + 7);
-  }
-  a[5] = 0x8000000000000000ull;
-  b[5] = ~0ull;               /* INT64_MIN / -1: the guarded case */
-  for (int i = 0; i < N; i++) {
-    uint64_t A = a[i], B = b[i];
-    int64_t SA = (int64_t)A, SB = (int64_t)B;
-    unsigned sh = (unsigned)(B & 63);
-    int sok = SB != 0 && !(SA == INT64_MIN && SB == -1);
-    exp[0 * N + i] = A * B;
-    exp[1 * N + i] = (uint64_t)(((unsigned __int128)A * B) >> 64);
-    exp[2 * N + i] = (uint64_t)(((__int128)SA * SB) >> 64);
-    exp[3 * N + i] = B ? A / B : ~0ull;
-    exp[4 * N + i] = B ? A % B : 0;
-    exp[5 * N + i] = sok ? (uint64_t)(SA / SB) : 0;
-    exp[6 * N + i] = sok ? (uint64_t)(SA % SB) : 0;
-    exp[7 * N + i] = A << sh;
-    exp[8 * N + i] = A >> sh;
-    exp[9 * N + i] = (uint64_t)(SA >> sh);
-    exp[10 * N + i] = clz64(A);
-    exp[11 * N + i] = (uint64_t)__builtin_popcountll(A) | (ffs64(B) << 8);
-    exp[12 * N + i] = brev64(A);
-    exp[13 * N + i] = (uint64_t)(SA < SB ? SA : SB);
-    exp[14 * N + i] = A > B ? A : B;
-    exp[15 * N + i] = (0 - A) ^ ~B ^ (uint64_t)(int64_t)(int32_t)(uint32_t)A;
-  }
+  int64_math_inputs(a, b, exp);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "int64_math", drv_dim(drv_cdiv(N, 128), 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&da, &db, &dout, &n));
   drv_download(&c, got, dout, sizeof got);
-  for (int k = 0; k < 16; k++) {
-    char what[32];
-    snprintf(what, sizeof what, "out[k=%d]", k);
-    drv_expect_u64("int64_math", what, exp + k * N, got + k * N, N);
-  }
+  int64_math_check(&drv_check, exp, got);
   drv_close(&c);
 }
 END_TEST

@@ -2,24 +2,16 @@
  * 8/16-bit integer arithmetic in 16-bit registers, narrow loads/stores in
  * global and shared memory, sign-extending .param reads in callees.  The
  * reference is C on uint16_t / int16_t / int8_t with the kernel's
- * truncations; exact. */
+ * truncations; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/narrow_int_ref.h, shared with
+ * tests/exec/narrow_int.cu. */
 #include "tests/drivers/drv_util.h"
-
-#define N 300
-
-static void fill16(drv_rng *r, uint16_t *a, int n)
-{
-  static const uint16_t special[] = { 0, 1, 0x7fff, 0x8000, 0xffff, 7 };
-  for (int i = 0; i < n; i++) {
-    uint32_t k = drv_rand32(r);
-    a[i] = (k & 7) == 0 ? special[(k >> 8) % 6] : (uint16_t)(k >> 16);
-  }
-}
+#include "tests/ref/narrow_int_ref.h"
 
 START_TEST(test_narrow16)
 {
   drv_ctx c;
-  drv_rng r;
   uint16_t a[N], eo16[4 * N], go16[4 * N];
   int16_t b[N], eos[4 * N], gos[4 * N];
   int8_t cc[N];
@@ -28,33 +20,7 @@ START_TEST(test_narrow16)
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 38);
-  fill16(&r, a, N);
-  fill16(&r, (uint16_t *)b, N);
-  for (int i = 0; i < N; i++) {
-    cc[i] = (int8_t)drv_rand32(&r);
-    w[i] = (int32_t)drv_rand32(&r);
-  }
-  cc[3] = -128;
-  b[4] = (int16_t)a[4];        /* B == (short)A */
-  for (int i = 0; i < N; i++) {
-    uint16_t A = a[i], A1 = a[(i + 1) % N];
-    int16_t B = b[i];
-    int8_t C = cc[i];
-    int32_t W = w[i];
-    eo16[4 * i + 0] = A < A1 ? A : A1;
-    eo16[4 * i + 1] = A > A1 ? A : A1;
-    eo16[4 * i + 2] = A1 ? (uint16_t)(A / A1) : 0xffff;
-    eo16[4 * i + 3] = (uint16_t)((uint16_t)(A << (A1 & 7)) | (uint16_t)~A);
-    eos[4 * i + 0] = B < C ? (int16_t)(B - C) : (int16_t)(B >> 2);
-    eos[4 * i + 1] = (int16_t)(B * C);
-    eos[4 * i + 2] = (B == (int16_t)A) ? 1 : (B <= (int16_t)A1 ? 2 : 3);
-    eos[4 * i + 3] = (int16_t)(A % 7 + (A & 0x0f0f));
-    eo64[3 * i + 0] = (int64_t)B * C + (int64_t)W;
-    eo64[3 * i + 1] = (int64_t)((uint64_t)(uint16_t)((uint32_t)W * 3u) ^ ((uint64_t)(int64_t)C << 40));
-    eo64[3 * i + 2] = (int64_t)B * C + ((int64_t)W + (int64_t)W);
-    eo32[i] = C * 3;
-  }
+  narrow16_inputs(a, b, cc, w, eo16, eos, eo64, eo32);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_upload(&c, cc, sizeof cc), dw = drv_upload(&c, w, sizeof w);
   ptxsim_devptr o16 = drv_alloc(&c, sizeof go16), os = drv_alloc(&c, sizeof gos);
@@ -75,32 +41,14 @@ END_TEST
 
 START_TEST(test_narrow_shared_hist)
 {
-  enum { NB = (N + 127) / 128 };
   drv_ctx c;
-  drv_rng r;
   uint8_t bytes[N];
   int16_t vals[N], emin[NB], gmin[NB];
   uint16_t ecnt[2 * NB], gcnt[2 * NB];
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 39);
-  for (int i = 0; i < N; i++) {
-    bytes[i] = (uint8_t)((drv_rand32(&r) & 1) ? 200 : drv_rand32(&r));
-    vals[i] = (int16_t)drv_rand32(&r);
-  }
-  for (int b = 0; b < NB; b++) {
-    int16_t m = 32767;
-    uint16_t hi = 0, eq = 0;
-    for (int i = b * 128; i < (b + 1) * 128 && i < N; i++) {
-      m = vals[i] < m ? vals[i] : m;
-      hi += bytes[i] >= 128;
-      eq += bytes[i] == bytes[b * 128];
-    }
-    emin[b] = m;
-    ecnt[2 * b] = hi;
-    ecnt[2 * b + 1] = eq;
-  }
+  narrow_shared_hist_inputs(bytes, vals, emin, ecnt);
   ptxsim_devptr db = drv_upload(&c, bytes, sizeof bytes), dv = drv_upload(&c, vals, sizeof vals);
   ptxsim_devptr dm = drv_alloc(&c, sizeof gmin), dc = drv_alloc(&c, sizeof gcnt);
   drv_launch(&c, "narrow_shared_hist", drv_dim(NB, 1, 1), drv_dim(128, 1, 1), 0,
@@ -117,7 +65,6 @@ START_TEST(test_narrow_misc)
 {
   enum { B = 100 };
   drv_ctx c;
-  drv_rng r;
   int16_t s[N];
   int32_t w[N];
   uint64_t q[N];
@@ -126,23 +73,7 @@ START_TEST(test_narrow_misc)
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 40);
-  for (int i = 0; i < N; i++) {
-    s[i] = (int16_t)drv_rand32(&r);
-    w[i] = (int32_t)drv_rand32(&r);
-    q[i] = drv_rand64(&r) >> (i & 63);
-  }
-  fill16(&r, u, N);
-  for (int i = 0; i < N; i++) {
-    int i1 = (i + 1) % N, base = i / B * B, t = i % B, rr = base + B - 1 - t;
-    eo[4 * i + 0] = rr < N ? s[rr] : 0;
-    eo[4 * i + 1] = w[i];
-    eo[4 * i + 2] = (int64_t)(q[i] < q[i1] ? q[i] : q[i1]);
-    eo[4 * i + 3] = (int64_t)(uint16_t)(q[i] >> 5);
-    uint16_t a = u[i], b = u[i1];
-    e16[2 * i] = a < b ? a : b;
-    e16[2 * i + 1] = a <= b ? (uint16_t)(a + b) : (uint16_t)(a - b);
-  }
+  narrow_misc_inputs(B, s, w, q, u, eo, e16);
   ptxsim_devptr ds = drv_upload(&c, s, sizeof s), dw = drv_upload(&c, w, sizeof w);
   ptxsim_devptr dq = drv_upload(&c, q, sizeof q), du = drv_upload(&c, u, sizeof u);
   ptxsim_devptr dout = drv_alloc(&c, sizeof go), do16 = drv_alloc(&c, sizeof g16);
@@ -159,24 +90,13 @@ END_TEST
 START_TEST(test_narrow_misc2)
 {
   drv_ctx c;
-  drv_rng r;
   uint64_t q[N];
   uint16_t u[N], e16[3 * N], g16[3 * N];
   int32_t eo[N], go[N];
   int n = N;
 
   drv_open(&c, "narrow_int");
-  drv_rng_seed(&r, 41);
-  for (int i = 0; i < N; i++)
-    q[i] = drv_rand64(&r);
-  fill16(&r, u, N);
-  for (int i = 0; i < N; i++) {
-    uint16_t a = u[i], b = u[(i + 1) % N];
-    e16[3 * i] = a > b ? a : b;
-    e16[3 * i + 1] = (uint16_t)(q[i] * 3);
-    e16[3 * i + 2] = (uint16_t)((uint16_t)(q[i] >> 7) + a);
-    eo[i] = ((a & 1) == (b & 1)) ? 5 : 9;
-  }
+  narrow_misc2_inputs(q, u, e16, eo);
   ptxsim_devptr dq = drv_upload(&c, q, sizeof q), du = drv_upload(&c, u, sizeof u);
   ptxsim_devptr do16 = drv_alloc(&c, sizeof g16), dout = drv_alloc(&c, sizeof go);
   drv_launch(&c, "narrow_misc2", drv_dim(drv_cdiv(N, 64), 1, 1), drv_dim(64, 1, 1), 0,

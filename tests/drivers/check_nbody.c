@@ -1,80 +1,19 @@
 /* check_nbody.c -- host driver for benchmarks/cuda/nbody.cu: one all-pairs
- * step with shared-memory tiles and a partial last tile.
- *
- * The reference runs the kernel's instruction sequence in float (the same
- * fma.rn chain in j order, inv*inv*inv, m*inv3) except that rsqrtf is
- * rsqrt.approx.f32, whose relative error the PTX ISA bounds by 2^-22.9,
- * and the reference's 1/sqrtf is within 1.5 ulp (2^-24 units) of exact.
- * Each element gets its own bound, derived from those: a term's s may
- * differ by 3 * (2^-22.9 + 1.5 * 2^-24) plus three multiplications' ulps
- * (2e-6 relative covers it), each of the N accumulating fmas may round
- * one ulp apart afterwards, and the velocity and position updates add
- * dt times the inherited difference plus one ulp each.  Mass and vel.w
- * are copies: exact. */
+ * step with shared-memory tiles and a partial last tile, each element within
+ * the bound tests/ref/nbody_ref.h derives. */
 #include "tests/drivers/drv_util.h"
-
-#include <math.h>
-
-#define N 300
+#include "tests/ref/nbody_ref.h"
 
 START_TEST(test_nbody_step)
 {
   drv_ctx c;
-  drv_rng r;
   static float pos[4 * N], vel[4 * N], ep[4 * N], ev[4 * N], gp[4 * N], gv[4 * N];
   static double bp[4 * N], bv[4 * N];
-  const double eps = 0x1p-24;
   int n = N;
   float dt = 0.01f, eps2 = 0.01f;
 
   drv_open(&c, "nbody");
-  drv_rng_seed(&r, 83);
-  for (int i = 0; i < N; i++) {
-    for (int k = 0; k < 3; k++) {
-      pos[4 * i + k] = drv_randf(&r, -10.0f, 10.0f);
-      vel[4 * i + k] = drv_randf(&r, -1.0f, 1.0f);
-    }
-    pos[4 * i + 3] = drv_randf(&r, 0.1f, 2.0f);
-    vel[4 * i + 3] = (float)i;     /* copied unchanged */
-  }
-  for (int i = 0; i < N; i++) {
-    const float *bi = pos + 4 * i;
-    float ax = 0.0f, ay = 0.0f, az = 0.0f;
-    double abs_sum[3] = { 0, 0, 0 }, max_part[3] = { 0, 0, 0 };
-    for (int j = 0; j < N; j++) {
-      const float *bj = pos + 4 * j;
-      float dx = bj[0] - bi[0], dy = bj[1] - bi[1], dz = bj[2] - bi[2];
-      float r2 = fmaf(dx, dx, fmaf(dy, dy, fmaf(dz, dz, eps2)));
-      float inv = 1.0f / sqrtf(r2);
-      float inv3 = inv * inv * inv;
-      float s = bj[3] * inv3;
-      ax = fmaf(dx, s, ax);
-      ay = fmaf(dy, s, ay);
-      az = fmaf(dz, s, az);
-      const float d3[3] = { dx, dy, dz }, a3[3] = { ax, ay, az };
-      for (int k = 0; k < 3; k++) {
-        abs_sum[k] += fabs((double)d3[k] * (double)s);
-        max_part[k] = fmax(max_part[k], fabs((double)a3[k]));
-      }
-    }
-    float vx = fmaf(ax, dt, vel[4 * i]), vy = fmaf(ay, dt, vel[4 * i + 1]);
-    float vz = fmaf(az, dt, vel[4 * i + 2]);
-    ev[4 * i] = vx;
-    ev[4 * i + 1] = vy;
-    ev[4 * i + 2] = vz;
-    ev[4 * i + 3] = vel[4 * i + 3];
-    ep[4 * i] = fmaf(vx, dt, bi[0]);
-    ep[4 * i + 1] = fmaf(vy, dt, bi[1]);
-    ep[4 * i + 2] = fmaf(vz, dt, bi[2]);
-    ep[4 * i + 3] = bi[3];
-    for (int k = 0; k < 3; k++) {
-      double da = 2e-6 * abs_sum[k] + N * 2 * eps * max_part[k];
-      double dv = dt * da + 2 * eps * fabs((double)ev[4 * i + k]);
-      bv[4 * i + k] = dv;
-      bp[4 * i + k] = dt * dv + 2 * eps * fabs((double)ep[4 * i + k]);
-    }
-    bv[4 * i + 3] = bp[4 * i + 3] = 0;
-  }
+  nbody_inputs(dt, eps2, pos, vel, ep, ev, bp, bv);
   ptxsim_devptr dp = drv_upload(&c, pos, sizeof pos), dv = drv_upload(&c, vel, sizeof vel);
   ptxsim_devptr dnp = drv_alloc(&c, sizeof gp), dnv = drv_alloc(&c, sizeof gv);
   drv_launch(&c, "nbody_step", drv_dim(drv_cdiv(N, 128), 1, 1), drv_dim(128, 1, 1), 0,

@@ -1,29 +1,19 @@
 /* check_saxpy.c -- host driver for benchmarks/cuda/saxpy.cu: saxpy and
  * daxpy in place, y[i] = fma(a, x[i], y[i]) (one rounding: the PTX has
- * fma.rn.f32 / fma.rn.f64), bit-exact, elements past n untouched. */
+ * fma.rn.f32 / fma.rn.f64), bit-exact, elements past n untouched (inputs
+ * and reference: tests/ref/saxpy_ref.h). */
 #include "tests/drivers/drv_util.h"
-
-#include <math.h>
-
-#define N 777   /* 4 CTAs of 256, the last one partial */
-#define GUARD 9
+#include "tests/ref/saxpy_ref.h"
 
 START_TEST(test_saxpy)
 {
   drv_ctx c;
-  drv_rng r;
   float x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   float a = -1.7f;
   int n = N;
 
   drv_open(&c, "saxpy");
-  drv_rng_seed(&r, 3);
-  for (int i = 0; i < N + GUARD; i++) {
-    if (i < N)
-      x[i] = drv_interesting_f32(&r, -1e3f, 1e3f);
-    y[i] = drv_interesting_f32(&r, -1e3f, 1e3f);
-    exp[i] = i < N ? fmaf(a, x[i], y[i]) : y[i];
-  }
+  saxpy_inputs(a, x, y, exp);
   ptxsim_devptr dx = drv_upload(&c, x, sizeof x), dy = drv_upload(&c, y, sizeof y);
   drv_launch(&c, "saxpy", drv_dim(drv_cdiv(N, 256), 1, 1), drv_dim(256, 1, 1), 0,
              DRV_ARGS(&n, &a, &dx, &dy));
@@ -36,19 +26,12 @@ END_TEST
 START_TEST(test_daxpy)
 {
   drv_ctx c;
-  drv_rng r;
   double x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   double a = 0.3;
   int n = N;
 
   drv_open(&c, "saxpy");
-  drv_rng_seed(&r, 4);
-  for (int i = 0; i < N + GUARD; i++) {
-    if (i < N)
-      x[i] = drv_interesting_f64(&r, -1e6, 1e6);
-    y[i] = drv_interesting_f64(&r, -1e6, 1e6);
-    exp[i] = i < N ? fma(a, x[i], y[i]) : y[i];
-  }
+  daxpy_inputs(a, x, y, exp);
   ptxsim_devptr dx = drv_upload(&c, x, sizeof x), dy = drv_upload(&c, y, sizeof y);
   drv_launch(&c, "daxpy", drv_dim(drv_cdiv(N, 128), 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&n, &a, &dx, &dy));

@@ -1,50 +1,21 @@
 /* check_scan.c -- host driver for benchmarks/cuda/scan.cu: Blelloch and
  * Hillis-Steele block scans, the shfl.up warp scan, and the whole-array
  * exclusive scan chained from scan_blelloch + host scan + scan_add_offsets.
- * Integer sums wrap around; exact. */
+ * Integer sums wrap around; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/scan_ref.h, shared with
+ * tests/exec/scan.cu. */
 #include "tests/drivers/drv_util.h"
-
-#define N 1300
-
-static void make_input(int32_t *in, uint64_t seed)
-{
-  drv_rng r;
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++)
-    in[i] = (i % 10 == 0) ? (int32_t)drv_rand32(&r) : drv_rand_range(&r, -1000, 1000);
-}
-
-/* inclusive (incl = 1) or exclusive scan restarting every seg elements */
-static void seg_scan(const int32_t *in, int32_t *out, int seg, int incl)
-{
-  uint32_t s = 0;
-  for (int i = 0; i < N; i++) {
-    if (i % seg == 0)
-      s = 0;
-    if (incl)
-      s += (uint32_t)in[i];
-    out[i] = (int32_t)s;
-    if (!incl)
-      s += (uint32_t)in[i];
-  }
-}
+#include "tests/ref/scan_ref.h"
 
 START_TEST(test_scan_blelloch_chain)
 {
-  enum { NB = (N + 511) / 512 };
   drv_ctx c;
   int32_t in[N], exp[N], got[N], sums[NB], exp_sums[NB], offs[NB];
   int n = N;
 
   drv_open(&c, "scan");
-  make_input(in, 19);
-  seg_scan(in, exp, 512, 0);
-  for (int b = 0; b < NB; b++) {
-    uint32_t s = 0;
-    for (int i = b * 512; i < (b + 1) * 512 && i < N; i++)
-      s += (uint32_t)in[i];
-    exp_sums[b] = (int32_t)s;
-  }
+  scan_blelloch_inputs(in, exp, exp_sums);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   ptxsim_devptr dsums = drv_alloc(&c, sizeof sums);
   drv_launch(&c, "scan_blelloch", drv_dim(NB, 1, 1), drv_dim(256, 1, 1), 0,
@@ -55,11 +26,7 @@ START_TEST(test_scan_blelloch_chain)
   drv_expect_i32("scan_blelloch", "block_sums", exp_sums, sums, NB);
 
   /* complete the multi-block scan: exclusive scan of the block sums, then add */
-  uint32_t s = 0;
-  for (int b = 0; b < NB; b++) {
-    offs[b] = (int32_t)s;
-    s += (uint32_t)exp_sums[b];
-  }
+  scan_offsets(exp_sums, offs);
   ptxsim_devptr doffs = drv_upload(&c, offs, sizeof offs);
   drv_launch(&c, "scan_add_offsets", drv_dim(NB, 1, 1), drv_dim(256, 1, 1), 0,
              DRV_ARGS(&dout, &doffs, &n));

@@ -1,38 +1,22 @@
 /* check_sync_misc.c -- host driver for benchmarks/cuda/sync_misc.cu:
  * bar.red.{or,and,popc} (__syncthreads_or/and/count), named barriers
  * (bar.arrive / bar.sync 1, 128), __syncwarp with partial masks, fences,
- * nanosleep and a trap behind a flag the host keeps 0.  Exact. */
+ * nanosleep and a trap behind a flag the host keeps 0.  Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/sync_misc_ref.h, shared with
+ * tests/exec/sync_misc.cu. */
 #include "tests/drivers/drv_util.h"
-
-#define N 450
+#include "tests/ref/sync_misc_ref.h"
 
 START_TEST(test_sync_votes)
 {
   enum { B = 160, NB = (N + B - 1) / B };
   drv_ctx c;
-  drv_rng r;
   int32_t in[N], exp[4 * NB], got[4 * NB];
   int n = N;
 
   drv_open(&c, "sync_misc");
-  drv_rng_seed(&r, 35);
-  for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, 0, 100);
-  in[7] = 101;        /* block 0: or true */
-  in[200] = -4;       /* block 1: and false */
-  for (int b = 0; b < NB; b++) {
-    int any = 0, all = 1, odd = 0;
-    for (int t = 0; t < B; t++) {
-      int g = b * B + t, v = g < N ? in[g] : 0;
-      any |= v > 100;
-      all &= v >= 0;
-      odd += v & 1;
-    }
-    exp[4 * b] = any;
-    exp[4 * b + 1] = all;
-    exp[4 * b + 2] = odd;
-    exp[4 * b + 3] = 7;
-  }
+  sync_votes_inputs(B, in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "sync_votes", drv_dim(NB, 1, 1), drv_dim(B, 1, 1), 0, DRV_ARGS(&din, &dout, &n));
   drv_download(&c, got, dout, sizeof got);
@@ -45,18 +29,11 @@ START_TEST(test_named_barriers)
 {
   enum { NB = (N + 127) / 128 };
   drv_ctx c;
-  drv_rng r;
   int32_t in[N], exp[N], got[N];
   int n = N;
 
   drv_open(&c, "sync_misc");
-  drv_rng_seed(&r, 36);
-  for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000000, 1000000);
-  for (int g = 0; g < N; g++) {
-    int t = g % 128;
-    exp[g] = t < 64 ? in[g] : 2 * in[g - 64] + 1 + in[g];
-  }
+  named_barriers_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "named_barriers", drv_dim(NB, 1, 1), drv_dim(128, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n));
@@ -70,18 +47,11 @@ START_TEST(test_warp_partial_sync)
 {
   enum { B = 96, NB = (N + B - 1) / B };
   drv_ctx c;
-  drv_rng r;
   int32_t in[N], exp[N], got[N], flag = 0;
   int n = N;
 
   drv_open(&c, "sync_misc");
-  drv_rng_seed(&r, 37);
-  for (int i = 0; i < N; i++)
-    in[i] = drv_rand_range(&r, -1000000, 1000000);
-  for (int g = 0; g < N; g++) {
-    int lane = g & 31, p = (g & ~31) | (lane ^ 2);
-    exp[g] = (p < N ? in[p] : 0) + lane;
-  }
+  warp_partial_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   ptxsim_devptr dflag = drv_upload(&c, &flag, sizeof flag);
   drv_launch(&c, "warp_partial_sync", drv_dim(NB, 1, 1), drv_dim(B, 1, 1), 0,

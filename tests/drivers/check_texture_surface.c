@@ -1,11 +1,12 @@
-/* check_texture_surface.c -- host driver for benchmarks/cuda/texture_surface.cu:
- * texture objects (1-D linear fetch, 1-D/2-D/3-D arrays, a 2-D layered
- * array, a cube map, a mipmap read at explicit levels) and surface objects
- * (1-D, 2-D, 3-D and 2-D layered writes, a 2-D read), set up through
- * ptxsim_texture_create / ptxsim_surface_create exactly as the .cu header
- * describes: point filtering, clamp addressing, unnormalised coordinates
- * (the cube map takes directions, the mipmap normalised coordinates),
- * element-type reads; surfaces take byte x-coordinates.
+/* check_texture_surface.c -- host driver for
+ * benchmarks/cuda/texture_surface.cu: texture objects (1-D linear fetch,
+ * 1-D/2-D/3-D arrays, a 2-D layered array, a cube map, a mipmap read at
+ * explicit levels) and surface objects (1-D, 2-D, 3-D and 2-D layered writes,
+ * a 2-D read), set up through ptxsim_texture_create / ptxsim_surface_create
+ * exactly as the .cu header describes: point filtering, clamp addressing,
+ * unnormalised coordinates (the cube map takes directions, the mipmap
+ * normalised coordinates), element-type reads; surfaces take byte
+ * x-coordinates.
  *
  * The resources live in device buffers laid out by this driver, with
  * padded row and slice pitches so that a wrong pitch shows; surface
@@ -15,14 +16,16 @@
  * exact.  The mipmap is read at levels 0, 1, 2, 3 and at lod 1.6 (point
  * mip filtering: the nearest level, 2); the texel a normalised coordinate
  * (x + 0.5) / w hits on a level of width lw is floor((2x + 1) lw / 2w).
+ *
+ * Inputs, CPU reference and checks: tests/ref/texture_surface_ref.h, shared with
+ * tests/exec/texture_surface.cu.
  */
 #include "tests/drivers/drv_util.h"
+#include "tests/ref/texture_surface_ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define SENTINEL 0xa5
 
 static uint64_t make_texture(drv_ctx *c, const ptxsim_texture_desc *d, const char *what)
 {
@@ -94,15 +97,10 @@ START_TEST(test_tex_fetch_1d)
 {
   enum { N = 1000, SKIP = 64 };
   drv_ctx c;
-  drv_rng r;
   static float tf[N], outf[N];
   static uint32_t tu[N], outu[N];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 41);
-  for (int i = 0; i < N; i++) {
-    tf[i] = drv_randf(&r, -1000.0f, 1000.0f);
-    tu[i] = drv_rand32(&r);
-  }
+  tex_fetch_1d_inputs(N, tf, tu);
   /* The float buffer starts SKIP elements into its allocation. */
   static float padded[N + SKIP];
   memcpy(padded + SKIP, tf, sizeof tf);
@@ -133,20 +131,11 @@ START_TEST(test_tex_1d_2d)
 {
   enum { W = 37, H = 23, PITCH_F = 256, PITCH_U8 = 160 };
   drv_ctx c;
-  drv_rng r;
   static float t1[W], t2[H][W], outf[2 * W * H], expf[2 * W * H];
   static uint8_t t2u8[H][W][4];
   static uint32_t outu[W * H], expu[W * H];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 42);
-  for (int x = 0; x < W; x++)
-    t1[x] = drv_randf(&r, -10.0f, 10.0f);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) {
-      t2[y][x] = drv_randf(&r, -10.0f, 10.0f);
-      for (int k = 0; k < 4; k++)
-        t2u8[y][x][k] = (uint8_t)drv_rand32(&r);
-    }
+  tex_1d_2d_inputs(W, H, t1, &t2[0][0], &t2u8[0][0][0], expf, expu);
   ptxsim_devptr d1 = drv_upload(&c, t1, sizeof t1);
   ptxsim_devptr d2 = upload_pitched(&c, t2, W * 4, H, 1, PITCH_F, PITCH_F * H);
   ptxsim_devptr d3 = upload_pitched(&c, t2u8, W * 4, H, 1, PITCH_U8, PITCH_U8 * H);
@@ -156,13 +145,6 @@ START_TEST(test_tex_1d_2d)
   uint64_t h2 = make_texture(&c, &d, "t2 (2-D float)");
   d = resource(PTXSIM_TEX_2D, 4, 8, PTXSIM_CHANNEL_UNSIGNED, d3, W, H, 0, PITCH_U8, 0);
   uint64_t h3 = make_texture(&c, &d, "t2u8 (2-D uchar4)");
-  for (int g = 0; g < W * H; g++) {
-    int x = g % W, y = g / W;
-    expf[2 * g] = t1[x];
-    expf[2 * g + 1] = t2[y][x];
-    const uint8_t *p = t2u8[y][x];
-    expu[g] = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-  }
   ptxsim_devptr dof = drv_alloc(&c, sizeof outf), dou = drv_alloc(&c, sizeof outu);
   int w = W, h = H;
   drv_launch(&c, "tex_1d_2d", drv_dim(drv_cdiv(W * H, 128), 1, 1), drv_dim(128, 1, 1), 0,
@@ -177,38 +159,15 @@ END_TEST
 
 /* ---- tex_3d_layered_cube_lod ---------------------------------------------------- */
 
-enum { CW = 12, CH = 12, CD = 5, CPITCH = 64, CSLICE = 1024, CLEVELS = 4 };
-
-/* The texel a normalised coordinate (x + 0.5) / n hits on a level of size
- * ln. */
-static int mip_texel(int x, int n, int ln)
-{
-  return (2 * x + 1) * ln / (2 * n);
-}
-
+enum { CPITCH = 64, CSLICE = 1024 };
 static void run_tex_3d(float lod, int level)
 {
   drv_ctx c;
-  drv_rng r;
   static float t3[CD][CH][CW], tl[CD][CH][CW], tc[6][CH][CW];
   static float tm[CLEVELS][CH][CW]; /* level k uses [0..lh)[0..lw) */
   static float out[4 * CW * CH * CD], exp[4 * CW * CH * CD];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 43);
-  for (int z = 0; z < CD; z++)
-    for (int y = 0; y < CH; y++)
-      for (int x = 0; x < CW; x++) {
-        t3[z][y][x] = drv_randf(&r, -100.0f, 100.0f);
-        tl[z][y][x] = drv_randf(&r, -100.0f, 100.0f);
-      }
-  for (int f = 0; f < 6; f++)
-    for (int y = 0; y < CH; y++)
-      for (int x = 0; x < CW; x++)
-        tc[f][y][x] = (float)(10000 * f + 100 * y + x);
-  for (int k = 0; k < CLEVELS; k++)
-    for (int y = 0; y < CH; y++)
-      for (int x = 0; x < CW; x++)
-        tm[k][y][x] = (float)(1000 * k) + drv_randf(&r, 0.0f, 1.0f);
+  tex_3d_inputs(level, &t3[0][0][0], &tl[0][0][0], &tc[0][0][0], &tm[0][0][0], exp);
 
   ptxsim_devptr d3 = upload_pitched(&c, t3, CW * 4, CH, CD, CPITCH, CSLICE);
   ptxsim_devptr dl = upload_pitched(&c, tl, CW * 4, CH, CD, CPITCH, CSLICE);
@@ -233,7 +192,7 @@ static void run_tex_3d(float lod, int level)
   d.max_lod = CLEVELS - 1;
   int lw[CLEVELS];
   for (int k = 0; k < CLEVELS; k++) {
-    lw[k] = CW >> k ? CW >> k : 1;
+    lw[k] = mip_width(k);
     static float packed[CW * CH];
     for (int y = 0; y < lw[k]; y++)
       for (int x = 0; x < lw[k]; x++)
@@ -243,13 +202,6 @@ static void run_tex_3d(float lod, int level)
   }
   uint64_t hm = make_texture(&c, &d, "tm (mipmapped 2-D float)");
 
-  for (int g = 0; g < CW * CH * CD; g++) {
-    int x = g % CW, y = (g / CW) % CH, z = g / (CW * CH);
-    exp[4 * g + 0] = t3[z][y][x];
-    exp[4 * g + 1] = tl[z][y][x];
-    exp[4 * g + 2] = tc[0][y][x];
-    exp[4 * g + 3] = tm[level][mip_texel(y, CH, lw[level])][mip_texel(x, CW, lw[level])];
-  }
   ptxsim_devptr dout = drv_alloc(&c, sizeof out);
   int w = CW, h = CH, dd = CD;
   drv_launch(&c, "tex_3d_layered_cube_lod", drv_dim(drv_cdiv(CW * CH * CD, 96), 1, 1),
@@ -278,8 +230,6 @@ START_TEST(test_tex_lod_levels)
 END_TEST
 
 /* ---- surf_write, surf_read_2d ------------------------------------------------------ */
-
-enum { SW = 13, SH = 7, SD = 3 };
 
 START_TEST(test_surf_write)
 {
@@ -314,24 +264,7 @@ START_TEST(test_surf_write)
   uint8_t *g1 = malloc(b1), *g2 = malloc(b2), *g2u8 = malloc(b2u8), *g3 = malloc(b3),
           *gl = malloc(bl);
   ck_assert(e1 && e2 && e2u8 && e3 && el && g1 && g2 && g2u8 && g3 && gl);
-  memset(e1, SENTINEL, b1), memset(e2, SENTINEL, b2), memset(e2u8, SENTINEL, b2u8);
-  memset(e3, SENTINEL, b3), memset(el, SENTINEL, bl);
-  for (int g = 0; g < SW * SH * SD; g++) {
-    int x = g % SW, y = (g / SW) % SH, z = g / (SW * SH);
-    if (y == 0 && z == 0) {
-      float v[4] = {(float)x, (float)y, (float)z, 1.0f};
-      memcpy(e1 + x * 16, v, 16);
-    }
-    if (z == 0) {
-      int32_t v = x + 1000 * y;
-      memcpy(e2 + y * P2 + x * 4, &v, 4);
-      uint8_t b[4] = {(uint8_t)x, (uint8_t)y, 7, 255};
-      memcpy(e2u8 + y * P2U8 + x * 4, b, 4);
-    }
-    e3[z * S3 + y * P3 + x] = (uint8_t)((x + y + z) & 255);
-    float v[4] = {(float)x, (float)y, (float)z, -1.0f};
-    memcpy(el + z * SL + y * PL + x * 16, v, 16);
-  }
+  surf_write_expect(e1, b1, e2, P2, b2, e2u8, P2U8, b2u8, e3, P3, S3, b3, el, PL, SL, bl);
   int w = SW, h = SH, dd = SD;
   drv_launch(&c, "surf_write", drv_dim(drv_cdiv(SW * SH * SD, 64), 1, 1), drv_dim(64, 1, 1), 0,
              DRV_ARGS(&h1, &h2, &h2u8, &h3, &hl, &w, &h, &dd));
@@ -357,15 +290,9 @@ START_TEST(test_surf_read_2d)
 {
   enum { W = 29, H = 11, PITCH = 128 };
   drv_ctx c;
-  drv_rng r;
   static float s[H][W], out[W * H], exp[W * H];
   drv_open(&c, "texture_surface");
-  drv_rng_seed(&r, 44);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) {
-      s[y][x] = drv_randf(&r, -1e6f, 1e6f);
-      exp[y * W + x] = s[y][x] * 2.0f;
-    }
+  surf_read_2d_inputs(W, H, &s[0][0], exp);
   ptxsim_devptr ds = upload_pitched(&c, s, W * 4, H, 1, PITCH, PITCH * H);
   ptxsim_texture_desc d =
       resource(PTXSIM_TEX_2D, 1, 32, PTXSIM_CHANNEL_FLOAT, ds, W, H, 0, PITCH, 0);

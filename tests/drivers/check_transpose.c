@@ -1,25 +1,18 @@
 /* check_transpose.c -- host driver for benchmarks/cuda/transpose.cu:
  * transpose_tiled (32x8 blocks, 32x32 tiles) and transpose_naive on a
- * 70 x 45 matrix (partial tiles in both directions); a bit-exact copy. */
+ * 70 x 45 matrix (partial tiles in both directions); a bit-exact copy
+ * (inputs and reference: tests/ref/transpose_ref.h). */
 #include "tests/drivers/drv_util.h"
-
-#define ROWS 70
-#define COLS 45
+#include "tests/ref/transpose_ref.h"
 
 static void run(const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block)
 {
   drv_ctx c;
-  drv_rng r;
   static float in[ROWS * COLS], exp[ROWS * COLS], got[ROWS * COLS];
   int rows = ROWS, cols = COLS;
 
   drv_open(&c, "transpose");
-  drv_rng_seed(&r, 9);
-  for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = drv_interesting_f32(&r, -1e4f, 1e4f);
-  for (int y = 0; y < ROWS; y++)
-    for (int x = 0; x < COLS; x++)
-      exp[x * ROWS + y] = in[y * COLS + x];
+  transpose_inputs(in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, kernel, grid, block, 0, DRV_ARGS(&din, &dout, &rows, &cols));
   drv_download(&c, got, dout, sizeof got);

@@ -1,16 +1,15 @@
 /* check_unoptimized.c -- host driver for benchmarks/cuda/unoptimized.cu
  * (built with -O0 device code: locals on the stack, vector .param traffic
- * for calls): unopt_vectors and unopt_loop_sum; exact. */
+ * for calls): unopt_vectors and unopt_loop_sum; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/unoptimized_ref.h, shared with
+ * tests/exec/unoptimized.cu. */
 #include "tests/drivers/drv_util.h"
-
-#include <string.h>
-
-#define N 150
+#include "tests/ref/unoptimized_ref.h"
 
 START_TEST(test_unopt_vectors)
 {
   drv_ctx c;
-  drv_rng r;
   float a[2 * N], ea[2 * N], ga[2 * N];
   uint32_t b[2 * N], eb[2 * N], gb[2 * N];
   uint8_t cc[4 * N], ec[4 * N], gc[4 * N], d[2 * N], ed[2 * N], gd[2 * N];
@@ -19,29 +18,7 @@ START_TEST(test_unopt_vectors)
   int n = N;
 
   drv_open(&c, "unoptimized");
-  drv_rng_seed(&r, 31);
-  for (int i = 0; i < N; i++) {
-    a[2 * i] = drv_interesting_f32(&r, -5.0f, 5.0f);
-    a[2 * i + 1] = drv_interesting_f32(&r, -5.0f, 5.0f);
-    b[2 * i] = drv_rand32(&r);
-    b[2 * i + 1] = drv_rand32(&r);
-    for (int k = 0; k < 4; k++)
-      cc[4 * i + k] = (uint8_t)drv_rand32(&r);
-    d[2 * i] = (uint8_t)drv_rand32(&r);
-    d[2 * i + 1] = (uint8_t)drv_rand32(&r);
-    s[i] = (int16_t)drv_rand32(&r);
-  }
-  for (int i = 0; i < N; i++) {
-    ea[2 * i] = a[2 * i + 1];
-    ea[2 * i + 1] = a[2 * i];
-    eb[2 * i] = b[2 * i] + (uint32_t)i;
-    eb[2 * i + 1] = b[2 * i + 1] ^ (uint32_t)i;
-    for (int k = 0; k < 4; k++)
-      ec[4 * i + k] = cc[4 * i + 3 - k];
-    ed[2 * i] = d[2 * i + 1];
-    ed[2 * i + 1] = d[2 * i];
-    es[i] = (int64_t)s[i] * (i & 7) + s[i];
-  }
+  unopt_vectors_inputs(a, b, cc, d, s, ea, eb, ec, ed, es);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_upload(&c, cc, sizeof cc), dd = drv_upload(&c, d, sizeof d);
   ptxsim_devptr ds = drv_upload(&c, s, sizeof s);
@@ -67,21 +44,12 @@ END_TEST
 static void loop_sum(int window, uint64_t seed)
 {
   drv_ctx c;
-  drv_rng r;
   int32_t in[N], exp[N], got[N];
   int n = N;
   char name[64];
 
   drv_open(&c, "unoptimized");
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++)
-    in[i] = (int32_t)drv_rand32(&r);
-  for (int i = 0; i < N; i++) {
-    uint32_t acc = 0;
-    for (int j = i; j < N && j < i + window; j++)
-      acc += (uint32_t)in[j];
-    exp[i] = (int32_t)acc;
-  }
+  unopt_loop_sum_inputs(window, seed, in, exp);
   ptxsim_devptr din = drv_upload(&c, in, sizeof in), dout = drv_alloc(&c, sizeof got);
   drv_launch(&c, "unopt_loop_sum", drv_dim(drv_cdiv(N, 64), 1, 1), drv_dim(64, 1, 1), 0,
              DRV_ARGS(&din, &dout, &n, &window));

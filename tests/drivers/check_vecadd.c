@@ -1,30 +1,18 @@
 /* check_vecadd.c -- host driver for benchmarks/cuda/vecadd.cu: vecadd,
  * vecadd_gridstride and vecadd_i32 against c[i] = a[i] + b[i], with a
- * partial last CTA and a guard region past n that must stay untouched. */
+ * partial last CTA and a guard region past n that must stay untouched
+ * (inputs and reference: tests/ref/vecadd_ref.h). */
 #include "tests/drivers/drv_util.h"
-
-#include <limits.h>
-#include <stdlib.h>
-
-#define N 1000        /* 8 CTAs of 128, the last one partial */
-#define GUARD 24      /* elements past n that the kernel must not write */
+#include "tests/ref/vecadd_ref.h"
 
 static void run_f32(const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block)
 {
   drv_ctx c;
-  drv_rng r;
   float a[N], b[N], exp[N + GUARD], got[N + GUARD];
   int n = N;
 
   drv_open(&c, "vecadd");
-  drv_rng_seed(&r, 1);
-  for (int i = 0; i < N; i++) {
-    a[i] = drv_interesting_f32(&r, -100.0f, 100.0f);
-    b[i] = drv_interesting_f32(&r, -100.0f, 100.0f);
-    exp[i] = a[i] + b[i];
-  }
-  for (int i = N; i < N + GUARD; i++)
-    exp[i] = drv_u2f(0x5a5a5a5au);
+  vecadd_f32_inputs(a, b, exp);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_alloc_fill(&c, sizeof got, 0x5a);
   drv_launch(&c, kernel, grid, block, 0, DRV_ARGS(&da, &db, &dc, &n));
@@ -49,19 +37,11 @@ END_TEST
 START_TEST(test_vecadd_i32)
 {
   drv_ctx c;
-  drv_rng r;
   int32_t a[N], b[N], exp[N + GUARD], got[N + GUARD];
   int n = N;
 
   drv_open(&c, "vecadd");
-  drv_rng_seed(&r, 2);
-  for (int i = 0; i < N; i++) {
-    a[i] = (int32_t)drv_rand32(&r);
-    b[i] = (i % 5 == 0) ? INT_MAX : (i % 7 == 0) ? INT_MIN : drv_rand_range(&r, -1000, 1000);
-    exp[i] = (int32_t)((uint32_t)a[i] + (uint32_t)b[i]);
-  }
-  for (int i = N; i < N + GUARD; i++)
-    exp[i] = 0x5a5a5a5a;
+  vecadd_i32_inputs(a, b, exp);
   ptxsim_devptr da = drv_upload(&c, a, sizeof a), db = drv_upload(&c, b, sizeof b);
   ptxsim_devptr dc = drv_alloc_fill(&c, sizeof got, 0x5a);
   drv_launch(&c, "vecadd_i32", drv_dim(drv_cdiv(N, 64), 1, 1), drv_dim(64, 1, 1), 0,

@@ -26,54 +26,18 @@
  * one store); their inputs are small integers, so the exact result is the
  * reference whatever the summation order.  Forms ptxsim does not execute
  * must be refused when the module is loaded.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_f16_ref.h, shared with
+ * tests/exec/wmma_f16.cu.
  */
 #include "tests/drivers/drv_util.h"
+#include "tests/ref/wmma_f16_ref.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define M 48
-#define N 32
-#define K 64
-
-typedef struct wmma_case {
-  uint16_t a[M * K];   /* row-major */
-  uint16_t b[K * N];   /* column-major: (k, j) at b[j * K + k] */
-  float c[M * N];
-  float exact[M * N];  /* ordered reference (fmaf in k order) */
-  double sum[M * N];   /* exact value */
-  double bound[M * N]; /* error bound of any summation order */
-} wmma_case;
-
-static void fill_case(wmma_case *t, uint64_t seed, int small_ints)
-{
-  drv_rng r;
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < M * K; i++)
-    t->a[i] = drv_d2h(small_ints ? drv_rand_range(&r, -16, 16) : drv_randd(&r, -2.0, 2.0));
-  for (int i = 0; i < K * N; i++)
-    t->b[i] = drv_d2h(small_ints ? drv_rand_range(&r, -16, 16) : drv_randd(&r, -2.0, 2.0));
-  for (int i = 0; i < M * N; i++)
-    t->c[i] = small_ints ? (float)drv_rand_range(&r, -1024, 1024) : drv_randf(&r, -4.0f, 4.0f);
-  const double u = ldexp(1.0, -24), gamma = K * u / (1 - K * u);
-  for (int i = 0; i < M; i++)
-    for (int j = 0; j < N; j++) {
-      float acc = t->c[i * N + j];
-      double s = acc, mag = fabs(acc);
-      for (int k = 0; k < K; k++) {
-        double p = drv_h2d(t->a[i * K + k]) * drv_h2d(t->b[j * K + k]); /* exact */
-        acc = fmaf((float)drv_h2d(t->a[i * K + k]), (float)drv_h2d(t->b[j * K + k]), acc);
-        s += p; /* |s| < 2^53 * ulp: exact for these magnitudes */
-        mag += fabs(p);
-      }
-      t->exact[i * N + j] = acc;
-      t->sum[i * N + j] = s;
-      t->bound[i * N + j] = gamma * mag;
-    }
-}
 
 /* Runs kernel on t with block threads per block; returns D. */
 static void run_case(const wmma_case *t, const char *kernel, unsigned block, float *d_out)
@@ -91,14 +55,6 @@ static void run_case(const wmma_case *t, const char *kernel, unsigned block, flo
   drv_close(&c);
 }
 
-static void check_bound(const char *kernel, const wmma_case *t, const float *got)
-{
-  for (int i = 0; i < M * N; i++)
-    ck_assert_msg(fabs((double)got[i] - t->sum[i]) <= t->bound[i],
-                  "%s: D[%d]: %.9g is %.3g from the exact %.17g (bound %.3g)", kernel, i,
-                  (double)got[i], fabs((double)got[i] - t->sum[i]), t->sum[i], t->bound[i]);
-}
-
 static wmma_case tc; /* large: keep it off the stack */
 
 START_TEST(test_global_small_ints)
@@ -108,8 +64,7 @@ START_TEST(test_global_small_ints)
   /* 2 warps per block: 6 tiles in 3 blocks. */
   run_case(&tc, "wmma_f16_global", 64, got);
   drv_expect_f32("wmma_f16_global", "D", tc.exact, got, M * N, 0);
-  for (int i = 0; i < M * N; i++)
-    ck_assert_msg(got[i] == tc.sum[i], "D[%d]: %.9g, exact %.17g", i, (double)got[i], tc.sum[i]);
+  wmma_check_exact(&drv_check, "wmma_f16_global", &tc, got);
 }
 END_TEST
 
@@ -120,7 +75,7 @@ START_TEST(test_global_random)
   /* 4 warps per block: the second block has 2 idle warps. */
   run_case(&tc, "wmma_f16_global", 128, got);
   drv_expect_f32("wmma_f16_global", "D (k-order fma reference)", tc.exact, got, M * N, 0);
-  check_bound("wmma_f16_global", &tc, got);
+  wmma_check_bound(&drv_check, "wmma_f16_global", &tc, got);
 }
 END_TEST
 
@@ -139,7 +94,7 @@ START_TEST(test_shared_random)
   fill_case(&tc, 4, 0);
   run_case(&tc, "wmma_f16_shared", 128, got);
   drv_expect_f32("wmma_f16_shared", "D (k-order fma reference)", tc.exact, got, M * N, 0);
-  check_bound("wmma_f16_shared", &tc, got);
+  wmma_check_bound(&drv_check, "wmma_f16_shared", &tc, got);
 }
 END_TEST
 
@@ -292,7 +247,7 @@ static void put_elem(uint8_t *buf, const char *t, size_t e, double v)
   size_t sz = (size_t)type_bytes(t);
   uint8_t *p = buf + e * sz;
   if (!strcmp(t, "f16") || !strcmp(t, "bf16")) {
-    uint16_t h = !strcmp(t, "f16") ? drv_d2h(v) : drv_d2bf(v);
+    uint16_t h = !strcmp(t, "f16") ? ref_d2h(v) : ref_d2bf(v);
     memcpy(p, &h, 2);
   } else if (!strcmp(t, "f32") || !strcmp(t, "tf32")) {
     float x = (float)v;
@@ -312,7 +267,7 @@ static double get_elem(const uint8_t *buf, const char *t, size_t e)
   if (!strcmp(t, "f16") || !strcmp(t, "bf16")) {
     uint16_t h;
     memcpy(&h, p, 2);
-    return !strcmp(t, "f16") ? drv_h2d(h) : drv_bf2d(h);
+    return !strcmp(t, "f16") ? ref_h2d(h) : ref_bf2d(h);
   }
   if (!strcmp(t, "f32")) {
     float x;
@@ -332,7 +287,7 @@ static double get_elem(const uint8_t *buf, const char *t, size_t e)
 /* A random matrix: integers in [lo, hi] (val), stored in the form's
  * layout (mem); the padding holds a value that would show if it were
  * read. */
-static void make_matrix(drv_rng *r, const wmma_form *f, const char *t, int rows, int cols,
+static void make_matrix(ref_rng *r, const wmma_form *f, const char *t, int rows, int cols,
                         int is_col, int lo, int hi, double *val, uint8_t *mem, size_t *bytes)
 {
   int ld = stride_of(f, t, rows, cols, is_col), lines = is_col ? cols : rows;
@@ -341,7 +296,7 @@ static void make_matrix(drv_rng *r, const wmma_form *f, const char *t, int rows,
     put_elem(mem, t, (size_t)e, strcmp(t, "u8") ? -99 : 99);
   for (int i = 0; i < rows; i++)
     for (int j = 0; j < cols; j++) {
-      double v = val[i * cols + j] = drv_rand_range(r, lo, hi);
+      double v = val[i * cols + j] = ref_rand_range(r, lo, hi);
       /* tf32 operands are read with the low 13 mantissa bits ignored:
        * set one of them (bit 8); the product must not see it. */
       if (!strcmp(t, "tf32"))
@@ -358,7 +313,7 @@ static void run_form(const wmma_form *f, uint64_t seed)
   size_t sa, sb, sc, sd;
   char *msgs = NULL;
   drv_ctx c;
-  drv_rng r;
+  ref_rng r;
   int is_int = !strcmp(f->dt, "s32");
   int lo = is_int ? (!strcmp(f->at, "u8") ? 0 : -128) : -3, hi = is_int ? 127 : 3;
   char what[160];
@@ -367,7 +322,7 @@ static void run_form(const wmma_form *f, uint64_t seed)
   snprintf(what, sizeof what, "m%dn%dk%d %s.%s.%s.%s layouts %d%d%d%d%s%s", f->m, f->n, f->k,
            f->dt, f->at, f->bt, f->ct, f->a_col, f->b_col, f->c_col, f->d_col,
            f->is_padded ? " padded" : "", f->is_satfinite ? " satfinite" : "");
-  drv_rng_seed(&r, seed);
+  ref_rng_seed(&r, seed);
   make_matrix(&r, f, f->at, f->m, f->k, f->a_col, lo, hi, a, ma, &sa);
   make_matrix(&r, f, f->bt, f->k, f->n, f->b_col, !strcmp(f->bt, "u8") ? 0 : lo,
               !strcmp(f->bt, "u8") ? 255 : hi, b, mb, &sb);

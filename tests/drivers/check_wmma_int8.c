@@ -9,45 +9,12 @@
  * (mod 2^32).  C takes values all over the s32 range, so many results wrap.
  * A launch whose D buffer is one row short must fail with an out-of-bounds
  * fault on the wmma.store.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_int8_ref.h, shared with
+ * tests/exec/wmma_int8.cu.
  */
 #include "tests/drivers/drv_util.h"
-
-#include <stdio.h>
-#include <string.h>
-
-#define M 32
-#define N 64
-#define K 48
-
-typedef struct wmma_case {
-  uint8_t a[M * K];  /* row-major */
-  uint8_t b[K * N];  /* column-major: (k, j) at b[j * K + k] */
-  int32_t c[M * N];
-  int32_t d[M * N];  /* reference */
-} wmma_case;
-
-static void fill_case(wmma_case *t, uint64_t seed, int small)
-{
-  drv_rng r;
-  drv_rng_seed(&r, seed);
-  for (int i = 0; i < M * K; i++)
-    t->a[i] = (uint8_t)(small ? drv_rand_range(&r, 0, 3) : drv_rand_range(&r, 0, 255));
-  for (int i = 0; i < K * N; i++)
-    t->b[i] = (uint8_t)(small ? drv_rand_range(&r, 0, 3) : drv_rand_range(&r, 0, 255));
-  for (int i = 0; i < M * N; i++)
-    t->c[i] = small ? drv_rand_range(&r, -100, 100) : (int32_t)drv_rand32(&r);
-  /* Every few entries sit next to the s32 limits so that the sum wraps. */
-  if (!small)
-    for (int i = 0; i < M * N; i += 7)
-      t->c[i] = i % 2 ? INT32_MAX - (int32_t)(i % 1000) : INT32_MIN + (int32_t)(i % 1000);
-  for (int i = 0; i < M; i++)
-    for (int j = 0; j < N; j++) {
-      uint32_t acc = (uint32_t)t->c[i * N + j];
-      for (int k = 0; k < K; k++)
-        acc += (uint32_t)t->a[i * K + k] * t->b[j * K + k];
-      t->d[i * N + j] = (int32_t)acc;
-    }
-}
+#include "tests/ref/wmma_int8_ref.h"
 
 static void run_case(const wmma_case *t, const char *kernel, unsigned block, int32_t *got)
 {

@@ -1,6 +1,7 @@
 ## tests/drivers/local.mk -- corpus host drivers: one Check program per
 ## benchmarks/ptx/<name>.ptx, run through the public C API (libptxsim.la)
-## against a CPU reference written in the driver.  They find the PTX
+## against the CPU reference of tests/ref/<name>_ref.h, which the CUDA
+## program tests/exec/<name>.cu shares (tests/ref/local.mk).  They find the PTX
 ## through $srcdir (tests/drivers/drv_util.c, drv_ptx_path).
 ##
 ## The list is explicit (no wildcards): a new corpus file gets its driver

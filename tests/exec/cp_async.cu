@@ -1,5 +1,6 @@
 /* cp_async.cu -- CUDA host program for benchmarks/cuda/cp_async.cu (sm_80); the
- * scenarios, inputs and CPU reference of tests/drivers/check_cp_async.c:
+ * scenarios of tests/drivers/check_cp_async.c (inputs and reference:
+ * tests/ref/cp_async_ref.h):
  * cp.async (16-, 8- and 4-byte copies) with commit/wait groups in a
  * double-buffered pipeline, and cuda::memcpy_async on an mbarrier with
  * arrive_and_wait / wait_parity / inval.  The last block of each launch is
@@ -7,21 +8,15 @@
  * (fma.rn.f32 in the PTX) and integer reversal; exact. */
 #include "../../benchmarks/cuda/cp_async.cu"
 #include "exec_util.h"
+#include "../ref/cp_async_ref.h"
 
 static void test_cp_async_pipeline(void)
 {
   enum { N = 2 * 4096 + 203 }; /* third block: 50 vectors + 3 scalars, no side copy */
-  ex_rng r;
   static float in[N], exp[N], got[N];
 
   ex_begin("cp_async_pipeline");
-  ex_rng_seed(&r, 54);
-  for (int i = 0; i < N; i++) {
-    in[i] = ex_interesting_f32(&r, -1e6f, 1e6f);
-    if (isinf(in[i]) || isnan(in[i]) || fabsf(in[i]) > 1e37f)
-      in[i] = 0.25f * (float)(i % 97); /* the kernel wants finite |in| < 1e38 */
-    exp[i] = fmaf(in[i], 2.0f, 1.0f);
-  }
+  cp_async_pipeline_inputs(N, in, exp);
   float *din = ex_upload(in, sizeof in), *dout = ex_alloc<float>(sizeof got);
   cp_async_pipeline<<<ex_cdiv(N, 4096), 128>>>(din, dout, N);
   EX_LAUNCHED("cp_async_pipeline");
@@ -33,17 +28,10 @@ static void test_cp_async_pipeline(void)
 static void test_cp_async_barrier(void)
 {
   enum { N = 2 * 1024 + 500 };
-  ex_rng r;
   static int32_t in[N], exp[N], got[N];
 
   ex_begin("cp_async_barrier");
-  ex_rng_seed(&r, 55);
-  for (int i = 0; i < N; i++)
-    in[i] = ex_rand_range(&r, -1000000, 1000000);
-  for (int i = 0; i < N; i++) {
-    int base = i / 1024 * 1024, j = i - base, src = base + 1023 - j;
-    exp[i] = (src < N ? in[src] : 0) + j;
-  }
+  cp_async_barrier_inputs(N, in, exp);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
   cp_async_barrier<<<ex_cdiv(N, 1024), 256>>>(din, dout, N);
   EX_LAUNCHED("cp_async_barrier");

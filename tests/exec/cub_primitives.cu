@@ -1,21 +1,14 @@
 /* cub_primitives.cu -- CUDA host program for benchmarks/cuda/cub_primitives.cu;
- * the scenarios, inputs and CPU reference of tests/drivers/check_cub_primitives.c:
+ * the scenarios of tests/drivers/check_cub_primitives.c:
  * CUB BlockReduce / BlockScan / WarpReduce / WarpScan / MatchAny, cache
  * modifier loads and stores, strong (acquire/relaxed/release) accesses, the
  * decoupled look-back single-pass scan (32- and 64-bit; block t spins on the
- * results of blocks < t) and ThreadExit.  Integer sums wrap; exact. */
+ * results of blocks < t) and ThreadExit.  Integer sums wrap; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/cub_primitives_ref.h. */
 #include "../../benchmarks/cuda/cub_primitives.cu"
 #include "exec_util.h"
-
-#define N 677 /* 6 tiles of 128, the last one partial */
-
-static void make_input(int32_t *in, uint64_t seed)
-{
-  ex_rng r;
-  ex_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++)
-    in[i] = (i % 9 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -5000, 5000);
-}
+#include "../ref/cub_primitives_ref.h"
 
 static void test_cub_block_ops(void)
 {
@@ -24,75 +17,23 @@ static void test_cub_block_ops(void)
   static int32_t exp[8 * N], got[8 * N];
 
   ex_begin("cub_block_ops");
-  make_input(in, 56);
-  for (int b = 0; b < NB; b++) {
-    int32_t v[B];
-    uint32_t sum = 0;
-    int32_t mx = INT32_MIN;
-    for (int t = 0; t < B; t++) {
-      v[t] = b * B + t < N ? in[b * B + t] : 0;
-      sum += (uint32_t)v[t];
-      mx = v[t] > mx ? v[t] : mx;
-    }
-    uint32_t excl = 0;
-    for (int t = 0; t < B; t++) {
-      int g = b * B + t, w0 = t & ~31, lane = t & 31;
-      uint32_t winc = 0, wsum = 0, match = 0;
-      for (int l = 0; l < 32; l++) {
-        wsum += (uint32_t)v[w0 + l];
-        if (l <= lane)
-          winc += (uint32_t)v[w0 + l];
-        match |= (uint32_t)((v[w0 + l] & 15) == (v[t] & 15)) << l;
-      }
-      if (g < N) {
-        int32_t *o = exp + 8 * g;
-        o[0] = (int32_t)sum;
-        o[1] = (int32_t)excl;
-        o[2] = (int32_t)winc;
-        o[3] = lane == 0 ? (int32_t)wsum : 0;
-        o[4] = mx;
-        o[5] = (int32_t)match;
-        o[6] = (int32_t)((uint32_t)v[t] >> ((uint32_t)v[t] & 7));
-        o[7] = (int32_t)((uint32_t)v[t] * 4u);
-      }
-      excl += (uint32_t)v[t];
-    }
-  }
+  cub_block_ops_inputs(in, exp);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
   cub_block_ops<<<NB, B>>>(din, dout, N);
   EX_LAUNCHED("cub_block_ops");
   ex_download(got, dout, sizeof got);
-  for (int k = 0; k < 8; k++) {
-    static const char *what[8] = { "block sum", "block exclusive sum", "warp inclusive scan",
-                                   "warp sum (lane 0)", "block max", "MatchAny<4>",
-                                   "LogicShiftRight", "4 cache-modifier loads" };
-    int32_t e[N], g[N];
-    for (int i = 0; i < N; i++) {
-      e[i] = exp[8 * i + k];
-      g[i] = got[8 * i + k];
-    }
-    ex_expect_i32("cub_block_ops", what[k], e, g, N);
-  }
+  cub_block_ops_check(&ex_ref_check, exp, got);
   ex_end();
 }
 
 static void test_cub_thread_store(void)
 {
-  ex_rng r;
   uint32_t in[N];
   static uint32_t exp[4 * N], got[4 * N];
   uint64_t e64[N], g64[N];
 
   ex_begin("cub_thread_store");
-  ex_rng_seed(&r, 57);
-  for (int i = 0; i < N; i++)
-    in[i] = ex_rand32(&r);
-  in[0] = 0xfffffffeu; /* v + 3 wraps */
-  for (int i = 0; i < N; i++) {
-    for (int k = 0; k < 4; k++)
-      exp[4 * i + k] = in[i] + (uint32_t)k;
-    e64[i] = 2ull * in[i];
-  }
+  cub_thread_store_inputs(in, exp, e64);
   unsigned *din = ex_upload(in, sizeof in), *dout = ex_alloc<unsigned>(sizeof got);
   unsigned long long *d64 = ex_alloc<unsigned long long>(sizeof g64);
   cub_thread_store<<<ex_cdiv(N, 200), 200>>>(din, dout, d64, N);
@@ -112,12 +53,7 @@ static void test_cub_lookback_scan(void)
   int32_t in[N], exp[N], got[N];
 
   ex_begin("cub_lookback_scan");
-  make_input(in, 58);
-  uint32_t s = 0;
-  for (int i = 0; i < N; i++) {
-    s += (uint32_t)in[i];
-    exp[i] = (int32_t)s;
-  }
+  cub_lookback_inputs(in, exp);
   void *dstate = ex_alloc_fill<char>(round256((NT + 32) * 8), 0xcd);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
   cub_lookback_init<<<2, 32>>>(dstate, NT);
@@ -132,18 +68,10 @@ static void test_cub_lookback_scan(void)
 static void test_cub_lookback_scan64(void)
 {
   enum { NT = (N + 127) / 128 };
-  ex_rng r;
   int64_t in[N], exp[N], got[N];
 
   ex_begin("cub_lookback_scan64");
-  ex_rng_seed(&r, 59);
-  for (int i = 0; i < N; i++)
-    in[i] = (int64_t)ex_rand64(&r) >> (i % 40); /* sums wrap around */
-  uint64_t s = 0;
-  for (int i = 0; i < N; i++) {
-    s += (uint64_t)in[i];
-    exp[i] = (int64_t)s;
-  }
+  cub_lookback64_inputs(in, exp);
   void *dstate = ex_alloc_fill<char>(round256((NT + 32) * 16), 0xcd);
   long long *din = ex_upload((const long long *)in, sizeof in);
   long long *dout = ex_alloc<long long>(sizeof got);
@@ -161,9 +89,7 @@ static void test_cub_exit_early(void)
   int32_t in[N], exp[N + 40], got[N + 40];
 
   ex_begin("cub_exit_early");
-  make_input(in, 60);
-  for (int i = 0; i < N + 40; i++)
-    exp[i] = i < N && in[i] >= 0 ? (int32_t)((uint32_t)in[i] * 2u) : 0x5b5b5b5b;
+  cub_exit_early_inputs(in, exp);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc_fill<int>(sizeof got, 0x5b);
   cub_exit_early<<<ex_cdiv(N + 40, 64), 64>>>(din, dout, N);
   EX_LAUNCHED("cub_exit_early");

@@ -1,7 +1,7 @@
-/* fastmath.cu -- CUDA host program for benchmarks/cuda/fastmath.cu (built with
- * --use_fast_math: .ftz, div/rcp/sqrt/rsqrt/ex2/lg2/sin/cos.approx; the flag
- * changes device code only, not this host reference); the scenarios, inputs
- * and CPU reference of tests/drivers/check_fastmath.c.
+/* fastmath.cu -- CUDA host program for benchmarks/cuda/fastmath.cu (built
+ * with --use_fast_math: .ftz, div/rcp/sqrt/rsqrt/ex2/lg2/sin/cos.approx; the
+ * flag changes device code only, not this host reference); the scenarios of
+ * tests/drivers/check_fastmath.c.
  *
  * fastmath_ops: the reference follows the PTX instruction by instruction (nvcc
  * turns expf into ex2.approx(|x| * -log2(e)), logf into lg2.approx(t) * ln(2),
@@ -12,165 +12,35 @@
  * .ftz is ignored.  The approximate ones are held to the PTX ISA bounds,
  * widened by the reference's own rounding (see the driver).  Every libm call
  * takes an explicit double, as in the C driver.
- * fastmath_softmax_row: against a double reference, relative 2e-5. */
+ * fastmath_softmax_row: against a double reference, relative 2e-5.
+ *
+ * Inputs, CPU reference and checks: tests/ref/fastmath_ref.h. */
 #include "../../benchmarks/cuda/fastmath.cu"
 #include "exec_util.h"
-
-#include <float.h>
-
-#define N 300
-
-static const double PI = 3.14159265358979323846;
-
-/* .ftz: a subnormal becomes a zero of the same sign */
-static float ftz(float v) { return fpclassify(v) == FP_SUBNORMAL ? copysignf(0.0f, v) : v; }
-
-/* Copies got over want where skip is set and returns how many are kept. */
-static int keep_only(float *want, const float *got, const int *skip, int n)
-{
-  int kept = 0;
-  for (int i = 0; i < n; i++) {
-    if (skip[i])
-      want[i] = got[i];
-    else
-      kept++;
-  }
-  return kept;
-}
+#include "../ref/fastmath_ref.h"
 
 static void test_fastmath_ops(void)
 {
-  /* (x, y) pairs whose exact results depend on .ftz */
-  static const float edge[][2] = {
-    { 0x1p-126f, 0x1.8p-126f },   /* |x - y| = 2^-127 -> +0 */
-    { 0x1p-127f, 0x1p-125f },     /* x flushed: fma(0, y, -0) - y = -y */
-    { 0x1p-140f, 0.0f },          /* x == y after flushing */
-    { -0x1p-130f, 0.0f },         /* !(x < y) after flushing: select 3 */
-    { 0.0f, 0x1p-149f },          /* y flushed */
-    { 3.0f, -0x1p-128f },         /* y flushed to -0: x / y = -inf, 1 / y = -inf */
-    { -0x1.8p-127f, 0x1.8p-127f },
-  };
-  enum { NE = sizeof edge / sizeof edge[0] };
-  ex_rng r;
   float a[N], b[N];
   static float want[13 * N], got[13 * N];
-  int skip[N];
 
   ex_begin("fastmath_ops");
-  ex_rng_seed(&r, 81);
-  for (int i = 0; i < N; i++) {
-    if (i < NE) {
-      a[i] = edge[i][0], b[i] = edge[i][1];
-      continue;
-    }
-    a[i] = i % 3 ? ex_randf(&r, -50.0f, 50.0f) : ex_randf(&r, -6.0f, 6.0f);
-    b[i] = (i % 7 == 0) ? a[i] : (i % 11 == 0) ? a[i] - 0.5f : ex_randf(&r, -50.0f, 50.0f);
-    if (fabsf(b[i]) < 1e-3f)
-      b[i] = 0.75f;
-    if (fabsf(a[i]) < 1e-3f)
-      a[i] = -0.5f;
-  }
-  for (int i = 0; i < N; i++) {
-    float x = ftz(a[i]), y = ftz(b[i]);
-    float ax = fabsf(x), ty = fabsf(y) + 1.0f;
-    want[0 * N + i] = (float)((double)x / (double)y);
-    want[1 * N + i] = 1.0f / y;
-    want[2 * N + i] = (float)sqrt((double)ax);
-    want[3 * N + i] = (float)(1.0 / sqrt((double)ty));
-    want[4 * N + i] = (float)exp2((double)(ax * -1.44269502162933349609375f));
-    want[5 * N + i] = (float)(log2((double)ty) * (double)0.693147182464599609375f);
-    want[6 * N + i] = (float)sin((double)x);
-    want[7 * N + i] = (float)cos((double)x);
-    want[8 * N + i] = ftz(ftz(fmaf(x, y, -x)) - y);
-    want[9 * N + i] = fabsf(ftz(x - y));
-    want[10 * N + i] = (x == y ? 1.0f : 0.0f) + (x < y ? 2.0f : 0.0f) + (!(x >= y) ? 4.0f : 0.0f) +
-                       (!(x < ftz(y + 1.0f)) ? 8.0f : 0.0f);
-    want[11 * N + i] = (float)sqrt((double)(ax + 1.0f));
-    want[12 * N + i] = !(x < y) ? 3.0f : a[i]; /* selp passes the unflushed x */
-  }
+  fastmath_ops_inputs(a, b, want);
   float *da = ex_upload(a, sizeof a), *db = ex_upload(b, sizeof b);
   float *dout = ex_alloc<float>(sizeof got);
   fastmath_ops<<<ex_cdiv(N, 128), 128>>>(da, db, dout, N);
   EX_LAUNCHED("fastmath_ops");
   ex_download(got, dout, sizeof got);
-  static const char *what[13] = { "x / y", "1 / y", "sqrtf(|x|)", "rsqrt(|y|+1)", "expf(-|x|)",
-                                  "logf(|y|+1)", "sinf", "cosf", "fmaf(x,y,-x) - y", "|x - y|",
-                                  "compare sum", "powf(|x|+1, 0.5)", "select" };
-  for (int k = 0; k < 13; k++) {
-    float *e = want + k * N;
-    const float *g = got + k * N;
-    switch (k) {
-    case 0: { /* div.approx: 2 ulp for |y| in [2^-126, 2^126]; x / +-0 = +-inf */
-      for (int i = 0; i < N; i++) {
-        float y = ftz(b[i]);
-        skip[i] = !(y == 0 || (fabsf(y) >= 0x1p-126f && fabsf(y) <= 0x1p126f)) ||
-                  fabsf(e[i]) < 0x1p-126f;
-      }
-      int kept = keep_only(e, g, skip, N);
-      ex_expect(kept >= N / 2, "fastmath_ops: x / y: only %d of %d elements checked", kept, N);
-      ex_expect_f32("fastmath_ops", what[k], e, g, N, 2);
-      break;
-    }
-    case 1:
-      ex_expect_f32("fastmath_ops", what[k], e, g, N, 1);
-      break;
-    case 2:
-      ex_expect_f32_tol("fastmath_ops", what[k], e, g, N, 0x1p-23 + 0x1p-24, 0);
-      break;
-    case 3:
-      ex_expect_f32_tol("fastmath_ops", what[k], e, g, N, exp2(-22.9) + 0x1p-24, 0);
-      break;
-    case 4:
-      ex_expect_f32("fastmath_ops", what[k], e, g, N, 2);
-      break;
-    case 5: /* t = |y| + 1 >= 1: absolute below 2, relative above */
-      ex_expect_f32_tol("fastmath_ops", what[k], e, g, N, 0x1p-22 + 0x1p-23, 0x1p-22);
-      break;
-    case 6:
-    case 7:
-      for (int pass = 0; pass < 2; pass++) {
-        float wt[N];
-        memcpy(wt, e, sizeof wt);
-        for (int i = 0; i < N; i++) {
-          double ax = fabs((double)ftz(a[i]));
-          skip[i] = pass == 0 ? ax > 2 * PI : (ax <= 2 * PI || ax > 100 * PI);
-        }
-        keep_only(wt, g, skip, N);
-        ex_expect_f32_tol("fastmath_ops", what[k], wt, g, N, 0,
-                          (pass == 0 ? exp2(-20.5) : exp2(-14.7)) + 0x1p-25);
-      }
-      break;
-    case 11:
-      ex_expect_f32_tol("fastmath_ops", what[k], e, g, N, 0x1p-20, 0);
-      break;
-    default:
-      ex_expect_f32("fastmath_ops", what[k], e, g, N, 0);
-      break;
-    }
-  }
+  fastmath_ops_check(&ex_ref_check, a, b, want, got);
   ex_end();
 }
 
 static void test_fastmath_softmax_row(void)
 {
-  enum { ROWS = 3, COLS = 300 };
-  ex_rng r;
   static float in[ROWS * COLS], want[ROWS * COLS], got[ROWS * COLS];
 
   ex_begin("fastmath_softmax_row");
-  ex_rng_seed(&r, 82);
-  for (int i = 0; i < ROWS * COLS; i++)
-    in[i] = ex_randf(&r, -8.0f, 8.0f) * (float)(1 + i / COLS);
-  for (int rr = 0; rr < ROWS; rr++) {
-    const float *row = in + rr * COLS;
-    double m = -3.0e38, s = 0.0;
-    for (int j = 0; j < COLS; j++)
-      m = row[j] > m ? row[j] : m;
-    for (int j = 0; j < COLS; j++)
-      s += exp((double)row[j] - m);
-    for (int j = 0; j < COLS; j++)
-      want[rr * COLS + j] = (float)(exp((double)row[j] - m) / s);
-  }
+  fastmath_softmax_inputs(in, want);
   float *din = ex_upload(in, sizeof in), *dout = ex_alloc<float>(sizeof got);
   fastmath_softmax_row<<<ROWS, 128>>>(din, dout, COLS);
   EX_LAUNCHED("fastmath_softmax_row");

@@ -1,5 +1,5 @@
 /* memory_spaces.cu -- CUDA host program for benchmarks/cuda/memory_spaces.cu;
- * the scenarios, inputs and CPU reference of
+ * the scenarios of
  * tests/drivers/check_memory_spaces.c: generic pointers into shared and
  * global scratch, generic atomics on a shared counter and on the __device__
  * variable g_generic_counter (read back with cudaMemcpyFromSymbol),
@@ -9,11 +9,12 @@
  * follow the PTX's order (only narrow_vector_params contracts
  * f2.x * g + f2.y into fma.rn.f32); exact.  (uint64_t is unsigned long on
  * LP64 Linux where the kernels take unsigned long long: same layout, so
- * pointers are cast.) */
+ * pointers are cast.)
+ *
+ * Inputs, CPU reference and checks: tests/ref/memory_spaces_ref.h. */
 #include "../../benchmarks/cuda/memory_spaces.cu"
 #include "exec_util.h"
-
-#define N 300
+#include "../ref/memory_spaces_ref.h"
 
 #define EX_SYNC() \
   do { \
@@ -24,21 +25,12 @@
 static void run_generic_pointers(int use_shared)
 {
   enum { B = 128, NB = (N + B - 1) / B };
-  ex_rng r;
   int32_t in[N], exp[N], got[N];
   float ef[N], gf[N];
   const char *k = use_shared ? "generic_pointers (shared)" : "generic_pointers (global)";
 
   ex_begin(k);
-  ex_rng_seed(&r, 70 + (uint64_t)use_shared);
-  for (int i = 0; i < N; i++)
-    in[i] = (i % 8 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -100000, 100000);
-  for (int g = 0; g < N; g++) {
-    int b = g / B, t = g % B, rr = B - 1 - t, r1 = (t + 1) % B;
-    int32_t xr = b * B + rr < N ? in[b * B + rr] : 0, x1 = b * B + r1 < N ? in[b * B + r1] : 0;
-    exp[g] = (int32_t)((uint32_t)xr + 3u * (uint32_t)xr + (uint32_t)x1);
-    ef[g] = (float)xr * 0.5f + (float)((double)xr * 0.25);
-  }
+  generic_pointers_inputs(use_shared, in, exp, ef);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
   float *dof = ex_alloc<float>(sizeof gf);
   int *gi = ex_alloc<int>(NB * B * 4);
@@ -82,20 +74,10 @@ static void test_generic_atomic(void)
 
 static void test_volatile_global(void)
 {
-  ex_rng r;
   uint32_t flags[N + 8], ef[N + 8], gfl[N + 8], out[N], eo[N];
 
   ex_begin("volatile_global");
-  ex_rng_seed(&r, 72);
-  for (int i = 0; i < N + 8; i++) {
-    flags[i] = ex_rand32(&r);
-    ef[i] = i < N ? flags[i] + 1u : flags[i];
-    if (i < N)
-      eo[i] = flags[i];
-  }
-  flags[3] = 0xffffffffu;
-  ef[3] = 0;
-  eo[3] = 0xffffffffu;
+  volatile_global_inputs(flags, ef, eo);
   unsigned *df = ex_upload(flags, sizeof flags), *dout = ex_alloc<unsigned>(sizeof out);
   volatile_global<<<ex_cdiv(N, 128), 128>>>(df, dout, N);
   EX_SYNC();
@@ -108,35 +90,12 @@ static void test_volatile_global(void)
 
 static void test_readonly_vectors(void)
 {
-  ex_rng r;
   float f[N], f2[2 * N], f4[4 * N], ef[N], gf[N];
   double d[N];
   uint32_t u[N], u2[2 * N], u4[4 * N], eu[N], gu[N];
 
   ex_begin("readonly_vectors");
-  ex_rng_seed(&r, 73);
-  for (int i = 0; i < N; i++) {
-    f[i] = ex_interesting_f32(&r, -100.0f, 100.0f);
-    d[i] = ex_randd(&r, -1e3, 1e3);
-    u[i] = ex_rand32(&r);
-    for (int k = 0; k < 2; k++) {
-      f2[2 * i + k] = ex_randf(&r, -100.0f, 100.0f);
-      u2[2 * i + k] = ex_rand32(&r);
-    }
-    for (int k = 0; k < 4; k++) {
-      f4[4 * i + k] = ex_randf(&r, -100.0f, 100.0f);
-      u4[4 * i + k] = ex_rand32(&r);
-    }
-  }
-  for (int g = 0; g < N; g++) {
-    float s = f[g] + (float)d[g];
-    s = s + f2[2 * g];
-    s = s + f2[2 * g + 1];
-    s = s + ((f4[4 * g] + f4[4 * g + 1]) + (f4[4 * g + 2] + f4[4 * g + 3]));
-    ef[g] = s;
-    eu[g] = u[g] + u2[2 * g] * 3u + u2[2 * g + 1] +
-            (u4[4 * g] ^ u4[4 * g + 1] ^ u4[4 * g + 2] ^ u4[4 * g + 3]);
-  }
+  readonly_vectors_inputs(f, d, u, f2, u2, f4, u4, ef, eu);
   float *pf = ex_upload(f, sizeof f);
   double *pd = ex_upload(d, sizeof d);
   unsigned *pu = ex_upload(u, sizeof u);
@@ -157,7 +116,6 @@ static void test_readonly_vectors(void)
 
 static void test_plain_vectors(void)
 {
-  ex_rng r;
   static float f2[2 * N], ef2[2 * N], gf2[2 * N];
   static double d2[2 * N], ed2[2 * N], gd2[2 * N];
   static uint32_t u2[2 * N], eu2[2 * N], gu2[2 * N], u4[4 * N], eu4[4 * N], gu4[4 * N];
@@ -168,39 +126,8 @@ static void test_plain_vectors(void)
   static int64_t ell[N], gll[N];
 
   ex_begin("plain_vectors");
-  ex_rng_seed(&r, 74);
-  for (int i = 0; i < N; i++) {
-    for (int k = 0; k < 2; k++) {
-      f2[2 * i + k] = ex_interesting_f32(&r, -10.0f, 10.0f);
-      d2[2 * i + k] = ex_interesting_f64(&r, -10.0, 10.0);
-      u2[2 * i + k] = ex_rand32(&r);
-      l2[2 * i + k] = ex_rand64(&r);
-    }
-    for (int k = 0; k < 4; k++) {
-      u4[4 * i + k] = ex_rand32(&r);
-      c4[4 * i + k] = (uint8_t)ex_rand32(&r);
-    }
-    sc[i] = (int8_t)ex_rand32(&r);
-    si[i] = (int32_t)ex_rand32(&r);
-  }
-  for (int g = 0; g < N; g++) {
-    ef2[2 * g] = f2[2 * g + 1];
-    ef2[2 * g + 1] = f2[2 * g];
-    ed2[2 * g] = d2[2 * g] + d2[2 * g + 1];
-    ed2[2 * g + 1] = d2[2 * g] - d2[2 * g + 1];
-    eu2[2 * g] = u2[2 * g + 1];
-    eu2[2 * g + 1] = u2[2 * g];
-    for (int k = 0; k < 4; k++) {
-      eu4[4 * g + k] = u4[4 * g + 3 - k];
-      ec4[4 * g + k] = c4[4 * g + 3 - k];
-    }
-    el2[2 * g] = l2[2 * g] + l2[2 * g + 1];
-    el2[2 * g + 1] = l2[2 * g] ^ l2[2 * g + 1];
-    ec2[2 * g] = (uint8_t)(c4[4 * g] + c4[4 * g + 1]);
-    ec2[2 * g + 1] = (uint8_t)(c4[4 * g + 2] + c4[4 * g + 3]);
-    ec1[g] = (uint8_t)(sc[g] * 3);
-    ell[g] = (int64_t)si[g] * 5 + sc[g];
-  }
+  plain_vectors_inputs(f2, d2, u2, u4, l2, c4, sc, si, ef2, ed2, eu2, eu4, el2, ec4, ec2,
+                       ec1, ell);
   float2 *pf2 = ex_upload((const float2 *)f2, sizeof f2);
   double2 *pd2 = ex_upload((const double2 *)d2, sizeof d2);
   uint2 *pu2 = ex_upload((const uint2 *)u2, sizeof u2);
@@ -245,42 +172,13 @@ static void test_plain_vectors(void)
 static void test_shared_narrow(void)
 {
   enum { B = 96 };
-  ex_rng r;
   uint8_t cc[N];
   int16_t s[N];
   uint32_t u4[4 * N], eo[4 * N], go[4 * N];
   double d2[2 * N], ed[2 * N], gd[2 * N];
 
   ex_begin("shared_narrow");
-  ex_rng_seed(&r, 75);
-  for (int i = 0; i < N; i++) {
-    cc[i] = (uint8_t)ex_rand32(&r);
-    s[i] = (int16_t)ex_rand32(&r);
-    for (int k = 0; k < 4; k++)
-      u4[4 * i + k] = ex_rand32(&r);
-    d2[2 * i] = ex_interesting_f64(&r, -1e6, 1e6);
-    d2[2 * i + 1] = ex_randd(&r, -1e20, 1e20);
-  }
-  for (int g = 0; g < N; g++) {
-    int b = g / B, t = g % B, rr = b * B + B - 1 - t;
-    int ok = rr < N;
-    uint8_t C = ok ? cc[rr] : 0;
-    int16_t S = ok ? s[rr] : 0;
-    uint32_t U[4] = { 0, 0, 0, 0 };
-    double D[2] = { 0.0, 0.0 };
-    if (ok) {
-      memcpy(U, u4 + 4 * rr, sizeof U);
-      memcpy(D, d2 + 2 * rr, sizeof D);
-    }
-    uint16_t hs = (uint16_t)S;
-    eo[4 * g + 0] = (uint32_t)C + (uint32_t)(int32_t)(int8_t)C;
-    eo[4 * g + 1] = (uint32_t)(int32_t)S * 3u;
-    eo[4 * g + 2] = U[0] + U[1] + U[2] + U[3] + (uint32_t)C * (uint32_t)C + (uint32_t)C +
-                    (uint32_t)hs + ((uint32_t)hs << 16);
-    eo[4 * g + 3] = (U[0] ^ U[3]) + (U[1] << 1) + U[0] * 5u;
-    ed[2 * g] = D[0] + (double)((float)S * 0.5f);
-    ed[2 * g + 1] = D[1] + (double)(((uint64_t)U[2] << 32) | U[1]);
-  }
+  shared_narrow_inputs(B, cc, s, u4, d2, eo, ed);
   unsigned char *pc = ex_upload(cc, sizeof cc);
   short *ps = ex_upload(s, sizeof s);
   uint4 *pu = ex_upload((const uint4 *)u4, sizeof u4);
@@ -298,44 +196,12 @@ static void test_shared_narrow(void)
 
 static void test_local_vectors(void)
 {
-  ex_rng r;
   int32_t idx[N];
   float ef[N], gf[N];
   uint32_t eu[N], gu[N];
 
   ex_begin("local_vectors");
-  ex_rng_seed(&r, 76);
-  for (int i = 0; i < N; i++)
-    idx[i] = (int32_t)ex_rand32(&r);
-  for (int g = 0; g < N; g++) {
-    float a[8][4], p[8][2];
-    uint32_t q[8][2];
-    uint8_t cv[8][4];
-    int x = idx[g], j = x & 7;
-    for (int k = 0; k < 8; k++) {
-      a[k][0] = (float)k;
-      a[k][1] = (float)k + 0.5f;
-      a[k][2] = (float)-k;
-      a[k][3] = 2.0f * (float)k;
-      p[k][0] = (float)k;
-      p[k][1] = (float)-k;
-      q[k][0] = (uint32_t)k;
-      q[k][1] = (uint32_t)(k * k);
-      for (int e = 0; e < 4; e++)
-        cv[k][e] = (uint8_t)((e + 1) * k);
-    }
-    a[j][0] += 1.0f;
-    p[(j + 1) & 7][0] = 1.5f;
-    p[(j + 1) & 7][1] = 2.5f;
-    q[(j + 2) & 7][0] = (uint32_t)x ^ 1u;
-    q[(j + 2) & 7][1] = (uint32_t)x + 7u;
-    cv[(j + 3) & 7][0] = (uint8_t)x;
-    cv[(j + 3) & 7][1] = (uint8_t)(x + 1);
-    cv[(j + 3) & 7][2] = (uint8_t)(x + 2);
-    cv[(j + 3) & 7][3] = 200;
-    ef[g] = ((((a[j][0] + a[j][1]) + a[j][2]) + a[j][3]) + p[j][0]) + p[j][1];
-    eu[g] = q[j][0] + q[j][1] + cv[j][0] + cv[j][1] + cv[j][2] + cv[j][3];
-  }
+  local_vectors_inputs(idx, ef, eu);
   int *pi = ex_upload(idx, sizeof idx);
   float *pf = ex_alloc<float>(sizeof gf);
   unsigned *pu = ex_alloc<unsigned>(sizeof gu);

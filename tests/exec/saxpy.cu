@@ -1,27 +1,19 @@
 /* saxpy.cu -- CUDA host program for benchmarks/cuda/saxpy.cu; the scenarios,
- * inputs and CPU reference of tests/drivers/check_saxpy.c: saxpy and daxpy
+ * inputs and CPU reference (tests/ref/saxpy_ref.h) of
+ * tests/drivers/check_saxpy.c: saxpy and daxpy
  * in place, y[i] = fma(a, x[i], y[i]) (one rounding), bit-exact, elements
  * past n untouched. */
 #include "../../benchmarks/cuda/saxpy.cu"
 #include "exec_util.h"
-
-#define N 777 /* 4 blocks of 256, the last one partial */
-#define GUARD 9
+#include "../ref/saxpy_ref.h"
 
 static void test_saxpy(void)
 {
-  ex_rng r;
   float x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   float a = -1.7f;
 
   ex_begin("saxpy");
-  ex_rng_seed(&r, 3);
-  for (int i = 0; i < N + GUARD; i++) {
-    if (i < N)
-      x[i] = ex_interesting_f32(&r, -1e3f, 1e3f);
-    y[i] = ex_interesting_f32(&r, -1e3f, 1e3f);
-    exp[i] = i < N ? fmaf(a, x[i], y[i]) : y[i];
-  }
+  saxpy_inputs(a, x, y, exp);
   float *dx = ex_upload(x, sizeof x), *dy = ex_upload(y, sizeof y);
   saxpy<<<ex_cdiv(N, 256), 256>>>(N, a, dx, dy);
   EX_LAUNCHED("saxpy");
@@ -32,18 +24,11 @@ static void test_saxpy(void)
 
 static void test_daxpy(void)
 {
-  ex_rng r;
   double x[N], y[N + GUARD], exp[N + GUARD], got[N + GUARD];
   double a = 0.3;
 
   ex_begin("daxpy");
-  ex_rng_seed(&r, 4);
-  for (int i = 0; i < N + GUARD; i++) {
-    if (i < N)
-      x[i] = ex_interesting_f64(&r, -1e6, 1e6);
-    y[i] = ex_interesting_f64(&r, -1e6, 1e6);
-    exp[i] = i < N ? fma(a, x[i], y[i]) : y[i];
-  }
+  daxpy_inputs(a, x, y, exp);
   double *dx = ex_upload(x, sizeof x), *dy = ex_upload(y, sizeof y);
   daxpy<<<ex_cdiv(N, 128), 128>>>(N, a, dx, dy);
   EX_LAUNCHED("daxpy");

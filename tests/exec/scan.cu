@@ -1,50 +1,20 @@
-/* scan.cu -- CUDA host program for benchmarks/cuda/scan.cu; the scenarios,
- * inputs and CPU reference of tests/drivers/check_scan.c: Blelloch and
- * Hillis-Steele block scans, the shfl.up warp scan, and the whole-array
- * exclusive scan chained from scan_blelloch + host scan of the block sums
- * + scan_add_offsets.  Integer sums wrap around; exact. */
+/* scan.cu -- CUDA host program for benchmarks/cuda/scan.cu; the scenarios of
+ * tests/drivers/check_scan.c: Blelloch and Hillis-Steele block scans, the
+ * shfl.up warp scan, and the whole-array exclusive scan chained from
+ * scan_blelloch + host scan of the block sums + scan_add_offsets.  Integer
+ * sums wrap around; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/scan_ref.h. */
 #include "../../benchmarks/cuda/scan.cu"
 #include "exec_util.h"
-
-#define N 1300
-
-static void make_input(int32_t *in, uint64_t seed)
-{
-  ex_rng r;
-  ex_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++)
-    in[i] = (i % 10 == 0) ? (int32_t)ex_rand32(&r) : ex_rand_range(&r, -1000, 1000);
-}
-
-/* inclusive (incl = 1) or exclusive scan restarting every seg elements */
-static void seg_scan(const int32_t *in, int32_t *out, int seg, int incl)
-{
-  uint32_t s = 0;
-  for (int i = 0; i < N; i++) {
-    if (i % seg == 0)
-      s = 0;
-    if (incl)
-      s += (uint32_t)in[i];
-    out[i] = (int32_t)s;
-    if (!incl)
-      s += (uint32_t)in[i];
-  }
-}
+#include "../ref/scan_ref.h"
 
 static void test_scan_blelloch_chain(void)
 {
-  enum { NB = (N + 511) / 512 };
   int32_t in[N], exp[N], got[N], sums[NB], exp_sums[NB], offs[NB];
 
   ex_begin("scan_blelloch_chain");
-  make_input(in, 19);
-  seg_scan(in, exp, 512, 0);
-  for (int b = 0; b < NB; b++) {
-    uint32_t s = 0;
-    for (int i = b * 512; i < (b + 1) * 512 && i < N; i++)
-      s += (uint32_t)in[i];
-    exp_sums[b] = (int32_t)s;
-  }
+  scan_blelloch_inputs(in, exp, exp_sums);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
   int *dsums = ex_alloc<int>(sizeof sums);
   scan_blelloch<<<NB, 256>>>(din, dout, dsums, N);
@@ -55,11 +25,7 @@ static void test_scan_blelloch_chain(void)
   ex_expect_i32("scan_blelloch", "block_sums", exp_sums, sums, NB);
 
   /* complete the multi-block scan: exclusive scan of the block sums, then add */
-  uint32_t s = 0;
-  for (int b = 0; b < NB; b++) {
-    offs[b] = (int32_t)s;
-    s += (uint32_t)exp_sums[b];
-  }
+  scan_offsets(exp_sums, offs);
   int *doffs = ex_upload(offs, sizeof offs);
   scan_add_offsets<<<NB, 256>>>(dout, doffs, N);
   EX_LAUNCHED("scan_add_offsets");

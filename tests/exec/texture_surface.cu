@@ -1,14 +1,14 @@
-/* texture_surface.cu -- CUDA host program for benchmarks/cuda/texture_surface.cu;
- * the scenarios, inputs and CPU reference of
- * tests/drivers/check_texture_surface.c, set up the CUDA way: texture
- * objects (cudaCreateTextureObject) on linear memory (1-D fetch), pitched
- * memory from cudaMallocPitch (the 2-D float texture), CUDA arrays (1-D,
- * 2-D uchar4, 3-D, 2-D layered, cube map) and a mipmapped array read at
- * explicit levels; surface objects (cudaCreateSurfaceObject) on arrays
- * made with cudaArraySurfaceLoadStore.  As the kernel file's header says:
- * point filtering, clamp addressing, unnormalised coordinates (the cube
- * map takes directions, the mipmap normalised coordinates), element-type
- * reads; surfaces take byte x-coordinates.
+/* texture_surface.cu -- CUDA host program for
+ * benchmarks/cuda/texture_surface.cu; the scenarios of
+ * tests/drivers/check_texture_surface.c, set up the CUDA way: texture objects
+ * (cudaCreateTextureObject) on linear memory (1-D fetch), pitched memory from
+ * cudaMallocPitch (the 2-D float texture), CUDA arrays (1-D, 2-D uchar4, 3-D,
+ * 2-D layered, cube map) and a mipmapped array read at explicit levels;
+ * surface objects (cudaCreateSurfaceObject) on arrays made with
+ * cudaArraySurfaceLoadStore.  As the kernel file's header says: point
+ * filtering, clamp addressing, unnormalised coordinates (the cube map takes
+ * directions, the mipmap normalised coordinates), element-type reads;
+ * surfaces take byte x-coordinates.
  *
  * Every texel value is random (fixed seed) and the kernels copy texels, so
  * the references are exact.  The mipmap is read at levels 0, 1, 2, 3, at
@@ -21,11 +21,12 @@
  * texture-alignment unit (cudaDevAttrTextureAlignment) into its allocation
  * rather than 256 bytes, as CUDA requires; array layouts are the
  * runtime's, so the padding between rows cannot be compared; destroying a
- * handle twice is undefined in CUDA and is not tried. */
+ * handle twice is undefined in CUDA and is not tried.
+ *
+ * Inputs, CPU reference and checks: tests/ref/texture_surface_ref.h. */
 #include "../../benchmarks/cuda/texture_surface.cu"
 #include "exec_util.h"
-
-#define SENTINEL 0xa5
+#include "../ref/texture_surface_ref.h"
 
 static cudaTextureObject_t make_texture(const cudaResourceDesc *res, int normalized)
 {
@@ -96,17 +97,12 @@ static void copy3d(cudaArray_t a, void *host, size_t elem, size_t w, size_t h, s
 static void test_tex_fetch_1d(void)
 {
   enum { N = 1000 };
-  ex_rng r;
   static float tf[N], outf[N];
   static uint32_t tu[N], outu[N];
   int align = 0;
 
   ex_begin("tex_fetch_1d");
-  ex_rng_seed(&r, 41);
-  for (int i = 0; i < N; i++) {
-    tf[i] = ex_randf(&r, -1000.0f, 1000.0f);
-    tu[i] = ex_rand32(&r);
-  }
+  tex_fetch_1d_inputs(N, tf, tu);
   EX_CHECK(cudaDeviceGetAttribute(&align, cudaDevAttrTextureAlignment, 0));
   if (!ex_expect(align > 0 && align % 4 == 0, "cudaDevAttrTextureAlignment is %d", align)) {
     ex_end();
@@ -146,21 +142,12 @@ static void test_tex_fetch_1d(void)
 static void test_tex_1d_2d(void)
 {
   enum { W = 37, H = 23 };
-  ex_rng r;
   static float t1[W], t2[H][W], outf[2 * W * H], expf_[2 * W * H];
   static uint8_t t2u8[H][W][4];
   static uint32_t outu[W * H], expu[W * H];
 
   ex_begin("tex_1d_2d");
-  ex_rng_seed(&r, 42);
-  for (int x = 0; x < W; x++)
-    t1[x] = ex_randf(&r, -10.0f, 10.0f);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) {
-      t2[y][x] = ex_randf(&r, -10.0f, 10.0f);
-      for (int k = 0; k < 4; k++)
-        t2u8[y][x][k] = (uint8_t)ex_rand32(&r);
-    }
+  tex_1d_2d_inputs(W, H, t1, &t2[0][0], &t2u8[0][0][0], expf_, expu);
   /* t1: a 1-D array */
   cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();
   cudaChannelFormatDesc cu8 = cudaCreateChannelDesc<uchar4>();
@@ -188,13 +175,6 @@ static void test_tex_1d_2d(void)
   rd.res.pitch2D.pitchInBytes = pitch;
   cudaTextureObject_t h2 = make_texture(&rd, 0);
   cudaTextureObject_t h3 = array_texture(a3);
-  for (int g = 0; g < W * H; g++) {
-    int x = g % W, y = g / W;
-    expf_[2 * g] = t1[x];
-    expf_[2 * g + 1] = t2[y][x];
-    const uint8_t *p = t2u8[y][x];
-    expu[g] = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-  }
   float *dof = ex_alloc<float>(sizeof outf);
   unsigned *dou = ex_alloc<unsigned>(sizeof outu);
   tex_1d_2d<<<ex_cdiv(W * H, 128), 128>>>(h1, h2, h3, dof, dou, W, H);
@@ -214,14 +194,8 @@ static void test_tex_1d_2d(void)
 
 /* ---- tex_3d_layered_cube_lod ---------------------------------------------------- */
 
-enum { CW = 12, CH = 12, CD = 5, CLEVELS = 4 };
-
-/* The texel a normalised coordinate (x + 0.5) / n hits on a level of size ln. */
-static int mip_texel(int x, int n, int ln) { return (2 * x + 1) * ln / (2 * n); }
-
 static void run_tex_3d(float lod, int level)
 {
-  ex_rng r;
   static float t3[CD][CH][CW], tl[CD][CH][CW], tc[6][CH][CW];
   static float tm[CLEVELS][CH][CW]; /* level k uses [0..lh)[0..lw) */
   static float out[4 * CW * CH * CD], exp[4 * CW * CH * CD];
@@ -229,21 +203,7 @@ static void run_tex_3d(float lod, int level)
 
   snprintf(scenario, sizeof scenario, "tex_3d_layered_cube_lod (lod %g)", (double)lod);
   ex_begin(scenario);
-  ex_rng_seed(&r, 43);
-  for (int z = 0; z < CD; z++)
-    for (int y = 0; y < CH; y++)
-      for (int x = 0; x < CW; x++) {
-        t3[z][y][x] = ex_randf(&r, -100.0f, 100.0f);
-        tl[z][y][x] = ex_randf(&r, -100.0f, 100.0f);
-      }
-  for (int f = 0; f < 6; f++)
-    for (int y = 0; y < CH; y++)
-      for (int x = 0; x < CW; x++)
-        tc[f][y][x] = (float)(10000 * f + 100 * y + x);
-  for (int k = 0; k < CLEVELS; k++)
-    for (int y = 0; y < CH; y++)
-      for (int x = 0; x < CW; x++)
-        tm[k][y][x] = (float)(1000 * k) + ex_randf(&r, 0.0f, 1.0f);
+  tex_3d_inputs(level, &t3[0][0][0], &tl[0][0][0], &tc[0][0][0], &tm[0][0][0], exp);
 
   cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();
   cudaArray_t a3 = NULL, al = NULL, ac = NULL;
@@ -265,7 +225,7 @@ static void run_tex_3d(float lod, int level)
   for (int k = 0; k < CLEVELS; k++) {
     static float packed[CW * CH];
     cudaArray_t lev = NULL;
-    lw[k] = CW >> k ? CW >> k : 1;
+    lw[k] = mip_width(k);
     for (int y = 0; y < lw[k]; y++)
       for (int x = 0; x < lw[k]; x++)
         packed[y * lw[k] + x] = tm[k][y][x];
@@ -279,13 +239,6 @@ static void run_tex_3d(float lod, int level)
   rd.res.mipmap.mipmap = mm;
   cudaTextureObject_t hm = make_texture(&rd, 1);
 
-  for (int g = 0; g < CW * CH * CD; g++) {
-    int x = g % CW, y = (g / CW) % CH, z = g / (CW * CH);
-    exp[4 * g + 0] = t3[z][y][x];
-    exp[4 * g + 1] = tl[z][y][x];
-    exp[4 * g + 2] = tc[0][y][x];
-    exp[4 * g + 3] = tm[level][mip_texel(y, CH, lw[level])][mip_texel(x, CW, lw[level])];
-  }
   float *dout = ex_alloc<float>(sizeof out);
   tex_3d_layered_cube_lod<<<ex_cdiv(CW * CH * CD, 96), 96>>>(h3, hl, hc, hm, dout, CW, CH, CD,
                                                               lod);
@@ -306,8 +259,6 @@ static void run_tex_3d(float lod, int level)
 }
 
 /* ---- surf_write, surf_read_2d ------------------------------------------------------ */
-
-enum { SW = 13, SH = 7, SD = 3 };
 
 static void test_surf_write(void)
 {
@@ -345,24 +296,8 @@ static void test_surf_write(void)
   cudaSurfaceObject_t hl = array_surface(al);
 
   /* The references: sentinels with the written texels. */
-  memset(e1, SENTINEL, b1), memset(e2, SENTINEL, b2), memset(e2u8, SENTINEL, b2u8);
-  memset(e3, SENTINEL, b3), memset(el, SENTINEL, bl);
-  for (int g = 0; g < SW * SH * SD; g++) {
-    int x = g % SW, y = (g / SW) % SH, z = g / (SW * SH);
-    if (y == 0 && z == 0) {
-      float v[4] = { (float)x, (float)y, (float)z, 1.0f };
-      memcpy(e1 + x * 16, v, 16);
-    }
-    if (z == 0) {
-      int32_t v = x + 1000 * y;
-      memcpy(e2 + (y * SW + x) * 4, &v, 4);
-      uint8_t b[4] = { (uint8_t)x, (uint8_t)y, 7, 255 };
-      memcpy(e2u8 + (y * SW + x) * 4, b, 4);
-    }
-    e3[(z * SH + y) * SW + x] = (uint8_t)((x + y + z) & 255);
-    float v[4] = { (float)x, (float)y, (float)z, -1.0f };
-    memcpy(el + ((z * SH + y) * SW + x) * 16, v, 16);
-  }
+  surf_write_expect(e1, b1, e2, SW * 4, b2, e2u8, SW * 4, b2u8, e3, SW, SW * SH, b3, el,
+                    SW * 16, SW * SH * 16, bl);
   surf_write<<<ex_cdiv(SW * SH * SD, 64), 64>>>(h1, h2, h2u8, h3, hl, SW, SH, SD);
   EX_SYNC();
   EX_CHECK(cudaMemcpy2DFromArray(g1, b1, a1, 0, 0, b1, 1, cudaMemcpyDeviceToHost));
@@ -391,16 +326,10 @@ static void test_surf_write(void)
 static void test_surf_read_2d(void)
 {
   enum { W = 29, H = 11 };
-  ex_rng r;
   static float s[H][W], out[W * H], exp[W * H];
 
   ex_begin("surf_read_2d");
-  ex_rng_seed(&r, 44);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++) {
-      s[y][x] = ex_randf(&r, -1e6f, 1e6f);
-      exp[y * W + x] = s[y][x] * 2.0f;
-    }
+  surf_read_2d_inputs(W, H, &s[0][0], exp);
   cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();
   cudaArray_t a = NULL;
   EX_CHECK(cudaMallocArray(&a, &cf, W, H, cudaArraySurfaceLoadStore));

@@ -33,11 +33,11 @@ struct affine {
 
 static std::vector<int> random_ints(uint64_t seed, size_t n, int lo, int hi)
 {
-  ex_rng r;
-  ex_rng_seed(&r, seed);
+  ref_rng r;
+  ref_rng_seed(&r, seed);
   std::vector<int> v(n);
   for (size_t i = 0; i < n; i++)
-    v[i] = ex_rand_range(&r, lo, hi);
+    v[i] = ref_rand_range(&r, lo, hi);
   return v;
 }
 

@@ -1,16 +1,16 @@
 /* unoptimized.cu -- CUDA host program for benchmarks/cuda/unoptimized.cu
  * (device code built with -Xcicc -O0: locals on the stack, vector .param
- * traffic for calls); the scenarios, inputs and CPU reference of
+ * traffic for calls); the scenarios of
  * tests/drivers/check_unoptimized.c: unopt_vectors and unopt_loop_sum with
- * windows 21 (wider than the 16-entry ring) and 0; exact. */
+ * windows 21 (wider than the 16-entry ring) and 0; exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/unoptimized_ref.h. */
 #include "../../benchmarks/cuda/unoptimized.cu"
 #include "exec_util.h"
-
-#define N 150
+#include "../ref/unoptimized_ref.h"
 
 static void test_unopt_vectors(void)
 {
-  ex_rng r;
   float a[2 * N], ea[2 * N], ga[2 * N];
   uint32_t b[2 * N], eb[2 * N], gb[2 * N];
   uint8_t cc[4 * N], ec[4 * N], gc[4 * N], d[2 * N], ed[2 * N], gd[2 * N];
@@ -18,29 +18,7 @@ static void test_unopt_vectors(void)
   int64_t es[N], gs[N];
 
   ex_begin("unopt_vectors");
-  ex_rng_seed(&r, 31);
-  for (int i = 0; i < N; i++) {
-    a[2 * i] = ex_interesting_f32(&r, -5.0f, 5.0f);
-    a[2 * i + 1] = ex_interesting_f32(&r, -5.0f, 5.0f);
-    b[2 * i] = ex_rand32(&r);
-    b[2 * i + 1] = ex_rand32(&r);
-    for (int k = 0; k < 4; k++)
-      cc[4 * i + k] = (uint8_t)ex_rand32(&r);
-    d[2 * i] = (uint8_t)ex_rand32(&r);
-    d[2 * i + 1] = (uint8_t)ex_rand32(&r);
-    s[i] = (int16_t)ex_rand32(&r);
-  }
-  for (int i = 0; i < N; i++) {
-    ea[2 * i] = a[2 * i + 1];
-    ea[2 * i + 1] = a[2 * i];
-    eb[2 * i] = b[2 * i] + (uint32_t)i;
-    eb[2 * i + 1] = b[2 * i + 1] ^ (uint32_t)i;
-    for (int k = 0; k < 4; k++)
-      ec[4 * i + k] = cc[4 * i + 3 - k];
-    ed[2 * i] = d[2 * i + 1];
-    ed[2 * i + 1] = d[2 * i];
-    es[i] = (int64_t)s[i] * (i & 7) + s[i];
-  }
+  unopt_vectors_inputs(a, b, cc, d, s, ea, eb, ec, ed, es);
   const float2 *da = ex_upload((const float2 *)a, sizeof a);
   const uint2 *db = ex_upload((const uint2 *)b, sizeof b);
   const uchar4 *dc = ex_upload((const uchar4 *)cc, sizeof cc);
@@ -68,21 +46,12 @@ static void test_unopt_vectors(void)
 
 static void loop_sum(int window, uint64_t seed)
 {
-  ex_rng r;
   int32_t in[N], exp[N], got[N];
   char name[64];
 
   snprintf(name, sizeof name, "unopt_loop_sum (window %d)", window);
   ex_begin(name);
-  ex_rng_seed(&r, seed);
-  for (int i = 0; i < N; i++)
-    in[i] = (int32_t)ex_rand32(&r);
-  for (int i = 0; i < N; i++) {
-    uint32_t acc = 0;
-    for (int j = i; j < N && j < i + window; j++)
-      acc += (uint32_t)in[j];
-    exp[i] = (int32_t)acc;
-  }
+  unopt_loop_sum_inputs(window, seed, in, exp);
   int *din = ex_upload(in, sizeof in), *dout = ex_alloc<int>(sizeof got);
   unopt_loop_sum<<<ex_cdiv(N, 64), 64>>>(din, dout, N, window);
   EX_LAUNCHED("unopt_loop_sum");

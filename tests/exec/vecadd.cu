@@ -1,32 +1,21 @@
 /* vecadd.cu -- CUDA host program for benchmarks/cuda/vecadd.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_vecadd.c:
+ * scenarios of tests/drivers/check_vecadd.c (inputs and reference:
+ * tests/ref/vecadd_ref.h):
  * vecadd, vecadd_gridstride and vecadd_i32 against c[i] = a[i] + b[i], with
  * a partial last block and a guard region past n that must stay untouched.
  * Exact. */
 #include "../../benchmarks/cuda/vecadd.cu"
 #include "exec_util.h"
-
-#include <limits.h>
-
-#define N 1000   /* 8 blocks of 128, the last one partial */
-#define GUARD 24 /* elements past n that the kernel must not write */
+#include "../ref/vecadd_ref.h"
 
 typedef void (*f32_kernel)(const float *, const float *, float *, int);
 
 static void run_f32(const char *name, f32_kernel kernel, dim3 grid, dim3 block)
 {
-  ex_rng r;
   float a[N], b[N], exp[N + GUARD], got[N + GUARD];
 
   ex_begin(name);
-  ex_rng_seed(&r, 1);
-  for (int i = 0; i < N; i++) {
-    a[i] = ex_interesting_f32(&r, -100.0f, 100.0f);
-    b[i] = ex_interesting_f32(&r, -100.0f, 100.0f);
-    exp[i] = a[i] + b[i];
-  }
-  for (int i = N; i < N + GUARD; i++)
-    exp[i] = ex_u2f(0x5a5a5a5au);
+  vecadd_f32_inputs(a, b, exp);
   float *da = ex_upload(a, sizeof a), *db = ex_upload(b, sizeof b);
   float *dc = ex_alloc_fill<float>(sizeof got, 0x5a);
   kernel<<<grid, block>>>(da, db, dc, N);
@@ -39,18 +28,10 @@ static void run_f32(const char *name, f32_kernel kernel, dim3 grid, dim3 block)
 
 static void test_vecadd_i32(void)
 {
-  ex_rng r;
   int32_t a[N], b[N], exp[N + GUARD], got[N + GUARD];
 
   ex_begin("vecadd_i32");
-  ex_rng_seed(&r, 2);
-  for (int i = 0; i < N; i++) {
-    a[i] = (int32_t)ex_rand32(&r);
-    b[i] = (i % 5 == 0) ? INT_MAX : (i % 7 == 0) ? INT_MIN : ex_rand_range(&r, -1000, 1000);
-    exp[i] = (int32_t)((uint32_t)a[i] + (uint32_t)b[i]);
-  }
-  for (int i = N; i < N + GUARD; i++)
-    exp[i] = 0x5a5a5a5a;
+  vecadd_i32_inputs(a, b, exp);
   int *da = ex_upload(a, sizeof a), *db = ex_upload(b, sizeof b);
   int *dc = ex_alloc_fill<int>(sizeof got, 0x5a);
   vecadd_i32<<<ex_cdiv(N, 64), 64>>>(da, db, dc, N);

@@ -1,92 +1,30 @@
 /* warp_vote.cu -- CUDA host program for benchmarks/cuda/warp_vote.cu
- * (sm_80: redux.sync); the scenario, inputs and CPU reference of
+ * (sm_80: redux.sync); the scenario of
  * tests/drivers/check_warp_vote.c: vote all/any/ballot, match.any (b32,
  * b64), match.all with its predicate, redux.sync add/min/or, activemask
  * (full and inside a divergent branch) and a ballot over the even lanes
  * only.  The last warp is partly past n (those lanes vote with 0 and write
  * nothing); one warp has equal high halves so match.all succeeds there.
- * Exact. */
+ * Exact.
+ *
+ * Inputs, CPU reference and checks: tests/ref/warp_vote_ref.h. */
 #include "../../benchmarks/cuda/warp_vote.cu"
 #include "exec_util.h"
-
-#define N 300 /* 10 warps launched (3 blocks of 128, one idle warp + a partial one) */
-#define NT 384
+#include "../ref/warp_vote_ref.h"
 
 static void test_warp_vote(void)
 {
-  ex_rng r;
   int32_t in[N];
   static uint32_t exp[12 * N], got[12 * N];
 
   ex_begin("warp_vote");
-  ex_rng_seed(&r, 34);
-  for (int i = 0; i < N; i++) {
-    int w = i / 32;
-    if (w == 1)
-      in[i] = 0x30000 | (int32_t)(ex_rand32(&r) & 0xffff); /* match.all holds */
-    else if (w == 2)
-      in[i] = ex_rand_range(&r, 1, 50); /* all != 0, none > 100 */
-    else if (w == 3)
-      in[i] = 0x7fffffff - (i & 3); /* wrap-around redux.add */
-    else
-      in[i] = (ex_rand32(&r) & 3) == 0 ? 0 : ex_rand_range(&r, -300000, 300000);
-  }
-  for (int w = 0; w < NT / 32; w++) {
-    int32_t v[32];
-    for (int l = 0; l < 32; l++)
-      v[l] = w * 32 + l < N ? in[w * 32 + l] : 0;
-    uint32_t all = 1, any = 0, ballot = 0, sum = 0, mn = 0xffffffffu, orr = 0, even = 0;
-    int agree = 1;
-    for (int l = 0; l < 32; l++) {
-      all &= v[l] != 0;
-      any |= v[l] > 100;
-      ballot |= (uint32_t)(v[l] & 1) << l;
-      sum += (uint32_t)v[l];
-      mn = (uint32_t)v[l] < mn ? (uint32_t)v[l] : mn;
-      orr |= (uint32_t)v[l];
-      agree &= (v[l] >> 16) == (v[0] >> 16);
-      if (!(l & 1) && v[l] > 0)
-        even |= 1u << l;
-    }
-    for (int l = 0; l < 32; l++) {
-      int g = w * 32 + l;
-      if (g >= N)
-        continue;
-      uint32_t m3 = 0, m4 = 0;
-      for (int q = 0; q < 32; q++) {
-        m3 |= (uint32_t)((v[q] & 7) == (v[l] & 7)) << q;
-        m4 |= (uint32_t)((v[q] & 3) == (v[l] & 3)) << q;
-      }
-      uint32_t *o = exp + 12 * g;
-      o[0] = all;
-      o[1] = any;
-      o[2] = ballot;
-      o[3] = m3;
-      o[4] = m4;
-      o[5] = agree ? 0xffffffffu : 0;
-      o[6] = (uint32_t)agree;
-      o[7] = sum;
-      o[8] = mn;
-      o[9] = orr;
-      o[10] = 0xffffffffu;
-      o[11] = (l & 1) ? 0xaaaaaaaau : even;
-    }
-  }
+  warp_vote_inputs(in, exp);
   int *din = ex_upload(in, sizeof in);
   unsigned *dout = ex_alloc<unsigned>(sizeof got);
   warp_vote<<<NT / 128, 128>>>(din, dout, N);
   EX_LAUNCHED("warp_vote");
   ex_download(got, dout, sizeof got);
-  for (int k = 0; k < 12; k++) {
-    uint32_t e[N], g[N];
-    char what[32];
-    for (int i = 0; i < N; i++) {
-      e[i] = exp[12 * i + k];
-      g[i] = got[12 * i + k];
-    }
-    snprintf(what, sizeof what, "out[12*g+%d]", k);
-    ex_expect_u32("warp_vote", what, e, g, N);
-  }
+  warp_vote_check(&ex_ref_check, exp, got);
   ex_end();
 }
 

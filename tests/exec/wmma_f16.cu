@@ -1,5 +1,5 @@
 /* wmma_f16.cu -- CUDA host program for benchmarks/cuda/wmma_f16.cu; the
- * corpus scenarios, inputs and CPU reference of tests/drivers/check_wmma_f16.c:
+ * corpus scenarios of tests/drivers/check_wmma_f16.c:
  * D = C + A * B with f16 A (M x K row-major) and B (K x N column-major),
  * f32 C and D (row-major), 16x16x16 tiles, one warp per tile, fragments
  * loaded from global memory (wmma_f16_global) or staged in shared memory
@@ -23,51 +23,14 @@
  *    guaranteed fault.)
  * The driver's other tests (wmma forms outside the corpus, generated as PTX
  * text and loaded through the library API, and forms refused at load) have
- * no CUDA-program counterpart. */
+ * no CUDA-program counterpart.
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_f16_ref.h. */
 #include "../../benchmarks/cuda/wmma_f16.cu"
 #include "exec_util.h"
-
-#define M 48
-#define N 32
-#define K 64
-
-typedef struct wmma_case {
-  uint16_t a[M * K];   /* row-major */
-  uint16_t b[K * N];   /* column-major: (k, j) at b[j * K + k] */
-  float c[M * N];
-  float exact[M * N];  /* ordered reference (fmaf in k order) */
-  double sum[M * N];   /* exact value */
-  double bound[M * N]; /* error bound of any summation order */
-} wmma_case;
+#include "../ref/wmma_f16_ref.h"
 
 static wmma_case tc; /* large: keep it off the stack */
-
-static void fill_case(wmma_case *t, uint64_t seed, int small_ints)
-{
-  ex_rng r;
-  ex_rng_seed(&r, seed);
-  for (int i = 0; i < M * K; i++)
-    t->a[i] = ex_d2h(small_ints ? ex_rand_range(&r, -16, 16) : ex_randd(&r, -2.0, 2.0));
-  for (int i = 0; i < K * N; i++)
-    t->b[i] = ex_d2h(small_ints ? ex_rand_range(&r, -16, 16) : ex_randd(&r, -2.0, 2.0));
-  for (int i = 0; i < M * N; i++)
-    t->c[i] = small_ints ? (float)ex_rand_range(&r, -1024, 1024) : ex_randf(&r, -4.0f, 4.0f);
-  const double u = ldexp(1.0, -24), gamma = K * u / (1 - K * u);
-  for (int i = 0; i < M; i++)
-    for (int j = 0; j < N; j++) {
-      float acc = t->c[i * N + j];
-      double s = acc, mag = fabs((double)acc);
-      for (int k = 0; k < K; k++) {
-        double p = ex_h2d(t->a[i * K + k]) * ex_h2d(t->b[j * K + k]); /* exact */
-        acc = fmaf((float)ex_h2d(t->a[i * K + k]), (float)ex_h2d(t->b[j * K + k]), acc);
-        s += p; /* exact for these magnitudes */
-        mag += fabs(p);
-      }
-      t->exact[i * N + j] = acc;
-      t->sum[i * N + j] = s;
-      t->bound[i * N + j] = gamma * mag;
-    }
-}
 
 typedef void (*wmma_kernel)(const __half *, const __half *, const float *, float *, int, int, int);
 
@@ -85,23 +48,6 @@ static void run_case(const wmma_case *t, wmma_kernel kernel, unsigned block, flo
   ex_download(d_out, dd, sizeof(float) * M * N);
 }
 
-static void check_exact(const char *kernel, const float *got)
-{
-  for (int i = 0; i < M * N; i++)
-    if (!ex_expect(got[i] == tc.sum[i], "%s: D[%d]: %.9g, exact %.17g", kernel, i,
-                   (double)got[i], tc.sum[i]))
-      return;
-}
-
-static void check_bound(const char *kernel, const float *got)
-{
-  for (int i = 0; i < M * N; i++)
-    if (!ex_expect(fabs((double)got[i] - tc.sum[i]) <= tc.bound[i],
-                   "%s: D[%d]: %.9g is %.3g from the exact %.17g (bound %.3g)", kernel, i,
-                   (double)got[i], fabs((double)got[i] - tc.sum[i]), tc.sum[i], tc.bound[i]))
-      return;
-}
-
 static void test_global_small_ints(void)
 {
   static float got[M * N];
@@ -110,7 +56,7 @@ static void test_global_small_ints(void)
   /* 2 warps per block: 6 tiles in 3 blocks. */
   run_case(&tc, wmma_f16_global, 64, got);
   ex_expect_f32("wmma_f16_global", "D", tc.exact, got, M * N, 0);
-  check_exact("wmma_f16_global", got);
+  wmma_check_exact(&ex_ref_check, "wmma_f16_global", &tc, got);
   ex_end();
 }
 
@@ -122,7 +68,7 @@ static void test_global_random(void)
   /* 4 warps per block: the second block has 2 idle warps. */
   run_case(&tc, wmma_f16_global, 128, got);
   ex_expect_f32("wmma_f16_global", "D (k-order fma reference)", tc.exact, got, M * N, 0);
-  check_bound("wmma_f16_global", got);
+  wmma_check_bound(&ex_ref_check, "wmma_f16_global", &tc, got);
   ex_end();
 }
 
@@ -143,7 +89,7 @@ static void test_shared_random(void)
   fill_case(&tc, 4, 0);
   run_case(&tc, wmma_f16_shared, 128, got);
   ex_expect_f32("wmma_f16_shared", "D (k-order fma reference)", tc.exact, got, M * N, 0);
-  check_bound("wmma_f16_shared", got);
+  wmma_check_bound(&ex_ref_check, "wmma_f16_shared", &tc, got);
   ex_end();
 }
 

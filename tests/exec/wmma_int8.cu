@@ -1,5 +1,5 @@
 /* wmma_int8.cu -- CUDA host program for benchmarks/cuda/wmma_int8.cu; the
- * scenarios, inputs and CPU reference of tests/drivers/check_wmma_int8.c:
+ * scenarios of tests/drivers/check_wmma_int8.c:
  * D = C + A * B with u8 A (M x K row-major) and B (K x N column-major), s32
  * C and D (row-major), 16x16x16 tiles, one warp per tile, fragments from
  * global memory (wmma_u8_global) or staged in shared memory
@@ -10,45 +10,14 @@
  * Last (a fault breaks the context): a launch whose D buffer is one row
  * short must fail with a kernel fault on the wmma.store.  (ptxsim checks
  * every access against its allocation; a GPU only faults outside its
- * mapped pages, so there this scenario may not fault.) */
+ * mapped pages, so there this scenario may not fault.)
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_int8_ref.h. */
 #include "../../benchmarks/cuda/wmma_int8.cu"
 #include "exec_util.h"
-
-#define M 32
-#define N 64
-#define K 48
-
-typedef struct wmma_case {
-  uint8_t a[M * K]; /* row-major */
-  uint8_t b[K * N]; /* column-major: (k, j) at b[j * K + k] */
-  int32_t c[M * N];
-  int32_t d[M * N]; /* reference */
-} wmma_case;
+#include "../ref/wmma_int8_ref.h"
 
 static wmma_case tc;
-
-static void fill_case(wmma_case *t, uint64_t seed, int small)
-{
-  ex_rng r;
-  ex_rng_seed(&r, seed);
-  for (int i = 0; i < M * K; i++)
-    t->a[i] = (uint8_t)(small ? ex_rand_range(&r, 0, 3) : ex_rand_range(&r, 0, 255));
-  for (int i = 0; i < K * N; i++)
-    t->b[i] = (uint8_t)(small ? ex_rand_range(&r, 0, 3) : ex_rand_range(&r, 0, 255));
-  for (int i = 0; i < M * N; i++)
-    t->c[i] = small ? ex_rand_range(&r, -100, 100) : (int32_t)ex_rand32(&r);
-  /* Every few entries sit next to the s32 limits so that the sum wraps. */
-  if (!small)
-    for (int i = 0; i < M * N; i += 7)
-      t->c[i] = i % 2 ? INT32_MAX - (int32_t)(i % 1000) : INT32_MIN + (int32_t)(i % 1000);
-  for (int i = 0; i < M; i++)
-    for (int j = 0; j < N; j++) {
-      uint32_t acc = (uint32_t)t->c[i * N + j];
-      for (int k = 0; k < K; k++)
-        acc += (uint32_t)t->a[i * K + k] * t->b[j * K + k];
-      t->d[i * N + j] = (int32_t)acc;
-    }
-}
 
 typedef void (*wmma_kernel)(const unsigned char *, const unsigned char *, const int *, int *, int,
                             int, int);

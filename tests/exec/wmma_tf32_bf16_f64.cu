@@ -1,14 +1,12 @@
 /* wmma_tf32_bf16_f64.cu -- CUDA host program for
- * benchmarks/cuda/wmma_tf32_bf16_f64.cu (sm_80); the scenarios, inputs and
- * CPU reference of tests/drivers/check_wmma_tf32_bf16_f64.c: D = C + A * B
- * with A M x K row-major, B K x N column-major, C and D row-major, one warp
- * per tile:
- *  - wmma_tf32: f32 A and B, which the kernel rounds to tf32 (cvt.rna) on
- *    every fragment element, m16n16k8, f32 C and D;
- *  - wmma_bf16: bf16 A and B, m16n16k16, f32 C and D;
- *  - wmma_f64: f64 everything, m8n8k4, .rn;
- * each with C loaded from global memory (use_shared = 0) or from a shared
- * staging copy (use_shared = 1).
+ * benchmarks/cuda/wmma_tf32_bf16_f64.cu (sm_80); the scenarios of
+ * tests/drivers/check_wmma_tf32_bf16_f64.c: D = C + A * B with A M x K
+ * row-major, B K x N column-major, C and D row-major, one warp per tile: -
+ * wmma_tf32: f32 A and B, which the kernel rounds to tf32 (cvt.rna) on every
+ * fragment element, m16n16k8, f32 C and D; - wmma_bf16: bf16 A and B,
+ * m16n16k16, f32 C and D; - wmma_f64: f64 everything, m8n8k4, .rn; each with
+ * C loaded from global memory (use_shared = 0) or from a shared staging copy
+ * (use_shared = 1).
  *
  * References, as the driver's:
  *  - small integers: every partial sum is exact, so the result is the
@@ -19,90 +17,14 @@
  *    unspecified, so there this comparison may fail), and the result must
  *    be within K * u * (|c| + sum |a*b|) / (1 - K * u), u = 2^-24 or
  *    2^-53, of the exact sum, the bound of any order (Higham, Accuracy and
- *    Stability, 3.1). */
+ *    Stability, 3.1).
+ *
+ * Inputs, CPU reference and checks: tests/ref/wmma_tf32_bf16_f64_ref.h. */
 #include "../../benchmarks/cuda/wmma_tf32_bf16_f64.cu"
 #include "exec_util.h"
-
-#define MAX_ELEMS (48 * 48)
-
-typedef enum elem_kind { K_TF32, K_BF16, K_F64 } elem_kind;
-
-typedef struct wmma_case {
-  elem_kind kind;
-  int m, n, k; /* problem size */
-  int tm, tn;  /* tile: 16x16 or 8x8 */
-  /* What goes to the device. */
-  float af[MAX_ELEMS], bf[MAX_ELEMS], cf[MAX_ELEMS];
-  uint16_t ah[MAX_ELEMS], bh[MAX_ELEMS];
-  double ad[MAX_ELEMS], bd[MAX_ELEMS], cd[MAX_ELEMS];
-  /* References. */
-  float df[MAX_ELEMS];  /* ordered, f32 */
-  double dd[MAX_ELEMS]; /* ordered, f64 */
-  double sum[MAX_ELEMS]; /* exact (or nearly: see the TwoSum below) */
-  double bound[MAX_ELEMS];
-} wmma_case;
+#include "../ref/wmma_tf32_bf16_f64_ref.h"
 
 static wmma_case tc;
-
-/* cvt.rna.tf32.f32 for finite inputs: round the magnitude to 10 mantissa
- * bits, ties away from zero. */
-static float tf32_rna(float x) { return ex_u2f((ex_f2u(x) + 0x1000u) & 0xffffe000u); }
-
-/* Multiplicand value (i-th element of a or b), as the tensor core sees it. */
-static double mval(const wmma_case *t, int is_b, int i)
-{
-  switch (t->kind) {
-  case K_TF32: return tf32_rna(is_b ? t->bf[i] : t->af[i]);
-  case K_BF16: return ex_bf2d(is_b ? t->bh[i] : t->ah[i]);
-  default: return is_b ? t->bd[i] : t->ad[i];
-  }
-}
-
-static void fill_case(wmma_case *t, elem_kind kind, int m, int n, int k, uint64_t seed,
-                      int small_ints)
-{
-  ex_rng r;
-  ex_rng_seed(&r, seed);
-  t->kind = kind, t->m = m, t->n = n, t->k = k;
-  t->tm = t->tn = kind == K_F64 ? 8 : 16;
-  for (int i = 0; i < m * k + k * n; i++) {
-    int is_b = i >= m * k, j = is_b ? i - m * k : i;
-    double v = small_ints ? ex_rand_range(&r, -16, 16) : ex_randd(&r, -2.0, 2.0);
-    if (is_b)
-      t->bf[j] = (float)v, t->bh[j] = ex_d2bf(v), t->bd[j] = v;
-    else
-      t->af[j] = (float)v, t->ah[j] = ex_d2bf(v), t->ad[j] = v;
-  }
-  for (int i = 0; i < m * n; i++) {
-    double v = small_ints ? ex_rand_range(&r, -1024, 1024) : ex_randd(&r, -4.0, 4.0);
-    t->cf[i] = (float)v, t->cd[i] = kind == K_F64 ? v : (double)(float)v;
-  }
-  const double u = ldexp(1.0, kind == K_F64 ? -53 : -24), gamma = k * u / (1 - k * u);
-  for (int i = 0; i < m; i++)
-    for (int j = 0; j < n; j++) {
-      float accf = t->cf[i * n + j];
-      double accd = t->cd[i * n + j], s = t->cd[i * n + j], e = 0, mag = fabs(s);
-      for (int q = 0; q < k; q++) {
-        double a = mval(t, 0, i * k + q), b = mval(t, 1, j * k + q);
-        accf = fmaf((float)a, (float)b, accf);
-        accd = fma(a, b, accd);
-        /* s + e tracks the sum: p + pe = a*b exactly (fma), then TwoSum. */
-        double p = a * b, pe = fma(a, b, -p), ns = s + p, bp = ns - s;
-        e += (s - (ns - bp)) + (p - bp) + pe;
-        s = ns;
-        mag += fabs(p);
-      }
-      t->df[i * n + j] = accf;
-      t->dd[i * n + j] = accd;
-      t->sum[i * n + j] = s + e;
-      t->bound[i * n + j] = gamma * mag + (kind == K_F64 ? ldexp(mag, -100) : 0);
-    }
-}
-
-static const char *kernel_of(elem_kind kind)
-{
-  return kind == K_TF32 ? "wmma_tf32" : kind == K_BF16 ? "wmma_bf16" : "wmma_f64";
-}
 
 /* Runs the case's kernel; D comes back in got_f (f32) or got_d (f64). */
 static void run_case(const wmma_case *t, unsigned block, int use_shared, float *got_f,
@@ -151,28 +73,14 @@ static void check_case(elem_kind kind, int m, int n, int k, uint64_t seed, int s
   static float got_f[MAX_ELEMS];
   static double got_d[MAX_ELEMS];
   const char *kernel = kernel_of(kind);
-  char scenario[96], what[64];
+  char scenario[96];
 
   snprintf(scenario, sizeof scenario, "%s %s seed %d block %u use_shared=%d", kernel,
            small_ints ? "small integers" : "random", (int)seed, block, use_shared);
   ex_begin(scenario);
   fill_case(&tc, kind, m, n, k, seed, small_ints);
   run_case(&tc, block, use_shared, got_f, got_d);
-  snprintf(what, sizeof what, "D (use_shared=%d, k-order fma reference)", use_shared);
-  if (kind == K_F64)
-    ex_expect_f64(kernel, what, tc.dd, got_d, (size_t)m * n, 0);
-  else
-    ex_expect_f32(kernel, what, tc.df, got_f, (size_t)m * n, 0);
-  for (int i = 0; i < m * n; i++) {
-    double g = kind == K_F64 ? got_d[i] : (double)got_f[i];
-    int ok = small_ints ? ex_expect(g == tc.sum[i], "%s: D[%d] = %.17g, exact %.17g", kernel, i,
-                                    g, tc.sum[i])
-                        : ex_expect(fabs(g - tc.sum[i]) <= tc.bound[i],
-                                    "%s: D[%d] = %.17g is %.3g from the exact %.17g (bound %.3g)",
-                                    kernel, i, g, fabs(g - tc.sum[i]), tc.sum[i], tc.bound[i]);
-    if (!ok)
-      break;
-  }
+  wmma_case_check(&ex_ref_check, &tc, use_shared, small_ints, got_f, got_d);
   ex_end();
 }
 
