@@ -1241,8 +1241,10 @@ END_TEST
  * .const table ctab (16 words 100 + k) or the .local array lb (16 words
  * t * 100 + k), and stores what it read to out[t].  Kernel const2: lanes
  * 0..15 read ctab[t], lanes 16..31 ctab2[t - 16] (200 + k): a warp over two
- * allocations.  The warp-wide check must give what lane-by-lane checks
- * give: the values, or the fault of the first lane that faults. */
+ * allocations.  The const kernels read ctab[0] first, so that the check
+ * starts from the allocation cache.  The warp-wide check must give what
+ * lane-by-lane checks give: the values, or the fault of the first lane
+ * that faults. */
 static char *fast_ptx(void)
 {
   ex_sbuf b = {0};
@@ -1257,8 +1259,9 @@ static char *fast_ptx(void)
   static const struct {
     const char *name, *base, *ld;
   } ks[] = {{"param", "mov.u64 %x1, pout;", "ld.param.u32 %r4, [%x3];"},
-            {"const", "mov.u64 %x1, ctab;", "ld.const.u32 %r4, [%x3];"},
-            {"const_v2", "mov.u64 %x1, ctab;", "ld.const.v2.u32 {%r4, %r5}, [%x3];"},
+            {"const", "mov.u64 %x1, ctab; ld.const.u32 %r7, [ctab];", "ld.const.u32 %r4, [%x3];"},
+            {"const_v2", "mov.u64 %x1, ctab; ld.const.u32 %r7, [ctab];",
+             "ld.const.v2.u32 {%r4, %r5}, [%x3];"},
             {"local", "mov.u64 %x1, lb;", "ld.local.u32 %r4, [%x3];"}};
   for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
     ex_sb_printf(&b,
@@ -1324,10 +1327,14 @@ START_TEST(ld_warp_fast_path)
     {"param", 32, 0, 20, OOB, 0, 20},
     {"param", 32, 4, 2, MIS, 0, 2},
     {"param", 32, 2, 0, MIS, 1, 2},
+    {"param", 4, 4, 2, MIS, 0, 2}, /* misaligned, in bounds */
+    {"param", 2, 2, 0, MIS, 1, 2},
     {"const", 32, 0, 8, NULL, 0, 0},
     {"const", 16, 4, 0, NULL, 0, 0},
     {"const", 32, 4, 0, OOB, 16, 64},
     {"const", 32, 4, 6, MIS, 0, 6},
+    {"const", 4, 4, 6, MIS, 0, 6},
+    {"const", 4, 2, 0, MIS, 1, 2},
     {"const", 32, 0, 64, OOB, 0, 64},
     {"const", 12, (uint32_t)-4, 44, NULL, 0, 0}, /* descending */
     {"const", 13, (uint32_t)-4, 44, OOB, 12, -4},
@@ -1339,6 +1346,10 @@ START_TEST(ld_warp_fast_path)
     {"local", 16, 4, 0, NULL, 0, 0},
     {"local", 17, 4, 0, OOB, 16, 64},
     {"local", 32, 4, 1, MIS, 0, 1},
+    {"local", 4, 4, 1, MIS, 0, 1},
+    {"local", 4, 3, 0, MIS, 1, 3},
+    {"local", 32, 0, 60, NULL, 0, 0},
+    {"local", 32, 0, 64, OOB, 0, 64},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const fast_case *c = &cases[i];
