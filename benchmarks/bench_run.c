@@ -1,11 +1,11 @@
 /* bench_run.c -- `make bench`: simulation speed, functional and timing.
  *
- * Runs corpus kernels (memory-bound, ALU-bound, shared-memory, divergent
- * and atomic) with inputs large enough that each runs for at least
- * --min-seconds (default 2), launching repeatedly, and prints simulated
- * thread and warp instructions per second and the peak resident memory;
- * in timing mode (--mode timing, on --config NAME, default gtx480) also
- * simulated cycles per second and the kernel's IPC.  A measurement, not a
+ * Runs corpus kernels (memory-bound, ALU-bound, shared-memory, divergent,
+ * atomic, constant and local memory) with inputs large enough that each
+ * runs for at least --min-seconds (default 2), launching repeatedly, and
+ * prints simulated thread and warp instructions per second and the peak
+ * resident memory; in timing mode (--mode timing, on --config NAME,
+ * default gtx480) also simulated cycles per second and the kernel's IPC.  A measurement, not a
  * test: nothing is asserted.
  *
  *   bench_run --dir benchmarks/ptx [--min-seconds S] [--only NAME]
@@ -37,7 +37,7 @@ static uint32_t rng(void)
 }
 
 /* Argument storage that outlives setup. */
-static ptxsim_devptr bufs[4];
+static ptxsim_devptr bufs[6];
 static int32_t ints[4];
 
 static int fill_buffer(ptxsim_device *d, size_t bytes, int kind, ptxsim_devptr *out)
@@ -133,6 +133,51 @@ static int setup_histogram(ptxsim_device *d, const void **args, ptxsim_dim3 *g, 
   return rc;
 }
 
+/* const_lookup(in, idx, out, outi, n): uniform and per-lane ld.const. */
+static int setup_const_lookup(ptxsim_device *d, const void **args, ptxsim_dim3 *g,
+                              ptxsim_dim3 *b)
+{
+  int n = 1 << 20;
+  int rc = fill_buffer(d, (size_t)n * 4, 0, &bufs[0]) || fill_buffer(d, (size_t)n * 4, 2, &bufs[1]) ||
+           fill_buffer(d, (size_t)n * 4, 0, &bufs[2]) || fill_buffer(d, (size_t)n * 4, 0, &bufs[3]);
+  ints[0] = n;
+  for (int i = 0; i < 4; i++)
+    args[i] = &bufs[i];
+  args[4] = &ints[0];
+  *b = (ptxsim_dim3){256, 1, 1};
+  *g = (ptxsim_dim3){(unsigned)(n / 256), 1, 1};
+  return rc;
+}
+
+/* const_wide(idx, outd, outl, outf, outu, n): 8- and 16-byte ld.const. */
+static int setup_const_wide(ptxsim_device *d, const void **args, ptxsim_dim3 *g, ptxsim_dim3 *b)
+{
+  int n = 1 << 20;
+  int rc = fill_buffer(d, (size_t)n * 4, 2, &bufs[0]) || fill_buffer(d, (size_t)n * 8, 0, &bufs[1]) ||
+           fill_buffer(d, (size_t)n * 8, 0, &bufs[2]) || fill_buffer(d, (size_t)n * 4, 0, &bufs[3]) ||
+           fill_buffer(d, (size_t)n * 4, 0, &bufs[4]);
+  ints[0] = n;
+  for (int i = 0; i < 5; i++)
+    args[i] = &bufs[i];
+  args[5] = &ints[0];
+  *b = (ptxsim_dim3){256, 1, 1};
+  *g = (ptxsim_dim3){(unsigned)(n / 256), 1, 1};
+  return rc;
+}
+
+/* local_array_i32(idx, vals, out, n): a 64-word .local array per thread. */
+static int setup_local_array(ptxsim_device *d, const void **args, ptxsim_dim3 *g, ptxsim_dim3 *b)
+{
+  int n = 1 << 18;
+  int rc = fill_buffer(d, (size_t)n * 4, 2, &bufs[0]) || fill_buffer(d, (size_t)n * 4, 2, &bufs[1]) ||
+           fill_buffer(d, (size_t)n * 4, 0, &bufs[2]);
+  ints[0] = n;
+  args[0] = &bufs[0], args[1] = &bufs[1], args[2] = &bufs[2], args[3] = &ints[0];
+  *b = (ptxsim_dim3){256, 1, 1};
+  *g = (ptxsim_dim3){(unsigned)(n / 256), 1, 1};
+  return rc;
+}
+
 static const bench benches[] = {
   {"vecadd", "vecadd.ptx", "vecadd", "memory-bound", setup_vecadd},
   {"matmul_tiled", "matmul_tiled.ptx", "matmul_tiled", "ALU + shared", setup_matmul},
@@ -141,6 +186,9 @@ static const bench benches[] = {
   {"divergent_sum", "divergence.ptx", "divergent_block_sum", "divergent + barriers",
    setup_divergent_sum},
   {"histogram256", "histogram.ptx", "histogram256", "shared atomics", setup_histogram},
+  {"const_lookup", "const_mem.ptx", "const_lookup", "constant memory", setup_const_lookup},
+  {"const_wide", "const_mem.ptx", "const_wide", "constant, wide", setup_const_wide},
+  {"local_array", "local_array.ptx", "local_array_i32", "local memory", setup_local_array},
 };
 
 static double peak_rss_mb(void)

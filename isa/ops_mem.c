@@ -3,8 +3,10 @@
  * Loads extend to the register by the instruction type (signed types
  * sign-extend, PTX ISA 9.7.9.8), stores write the low bytes.  Every access
  * goes through simt_mem_ptr(), which checks bounds, liveness and
- * alignment and records a fault the launch then reports.  Scalar loads and
- * stores are specialised per space and size; vectors share one loop.
+ * alignment and records a fault the launch then reports, except the loads
+ * from .param, .const and .local, which check a whole warp at once first
+ * (below).  Scalar loads and stores are specialised per space and size;
+ * vectors share one loop.
  */
 #include "config.h"
 
@@ -46,12 +48,109 @@ static inline void store_bytes(uint8_t *h, unsigned size, uint64_t v)
   }
 }
 
+/* ---- ld.param, ld.const, ld.local: one check per warp -------------------------
+ *
+ * Their addresses are often the same in every lane (a parameter, a
+ * constant, a local variable at a fixed offset), and each lane's check
+ * would resolve the same space (and, for .const, bisect the
+ * allocations).  These loads check the warp's span of addresses once;
+ * when that check fails, they fall back to the lane-by-lane path, which
+ * finds the fault (message, lane, address) exactly as before, or runs
+ * lanes that lie in different .const allocations. */
+
+/* The addresses of a warp's lanes: lowest, highest, and all OR'ed
+ * together (their alignment). */
+typedef struct lane_span {
+  uint64_t lo, hi, bits;
+} lane_span;
+
+static inline lane_span lane_span_of(const simt_warp *w, const isa_insn *in, uint32_t a,
+                                     uint32_t mask)
+{
+  lane_span s = {UINT64_MAX, 0, 0};
+  SIMT_FOR_EACH_LANE(mask, l)
+  {
+    uint64_t x = (w->r[a + l] & in->amask) + (uint64_t)in->off;
+    s.lo = x < s.lo ? x : s.lo;
+    s.hi = x > s.hi ? x : s.hi;
+    s.bits |= x;
+  }
+  return s;
+}
+
+/* The host address of offset s->lo (for .local: in lane 0's copy) when
+ * every size-byte access from s->lo to s->hi is aligned and in bounds in
+ * space (param, const or local), else NULL. */
+static inline uint8_t *span_host(simt_warp *w, unsigned space, const lane_span *s,
+                                 uint32_t size)
+{
+  if (s->bits & (size - 1))
+    return NULL;
+  if (space == ISA_SPACE_PARAM) {
+    const simt_launch *l = w->launch;
+    return size <= l->param_bytes && s->hi <= l->param_bytes - size ? l->params + s->lo : NULL;
+  }
+  if (space == ISA_SPACE_LOCAL)
+    return size <= w->local_stride && s->hi <= w->local_stride - size ? w->local + s->lo : NULL;
+  return simt_mem_read_span(w->launch->mem, s->lo, s->hi, size);
+}
+
+/* Loads n elements of size bytes (one access of n * size bytes) into
+ * v[0..n) for the lanes of mask when the warp's check passes; false
+ * when the caller must check lane by lane.  A warp-uniform .param or
+ * .const address is read once. */
+static inline bool ld_warp(simt_warp *w, const isa_insn *in, uint32_t mask, unsigned space,
+                           const uint32_t *v, unsigned n, unsigned size, bool sgn)
+{
+  if (!mask)
+    return true;
+  const uint32_t a = in->o[1];
+  lane_span s = lane_span_of(w, in, a, mask);
+  uint8_t *h = span_host(w, space, &s, n * size);
+  if (PTX_UNLIKELY(!h))
+    return false;
+  uint64_t *r = w->r;
+  if (space == ISA_SPACE_LOCAL) {
+    SIMT_FOR_EACH_LANE(mask, l)
+    {
+      const uint8_t *p =
+          h + (uint64_t)l * w->local_stride + ((r[a + l] & in->amask) + (uint64_t)in->off - s.lo);
+      for (unsigned e = 0; e < n; e++)
+        r[v[e] + l] = load_bytes(p + e * size, size, sgn);
+    }
+  } else if (s.lo == s.hi) {
+    for (unsigned e = 0; e < n; e++) {
+      uint64_t x = load_bytes(h + e * size, size, sgn);
+      SIMT_FOR_EACH_LANE(mask, l)
+        r[v[e] + l] = x;
+    }
+  } else {
+    SIMT_FOR_EACH_LANE(mask, l)
+    {
+      const uint8_t *p = h + ((r[a + l] & in->amask) + (uint64_t)in->off - s.lo);
+      for (unsigned e = 0; e < n; e++)
+        r[v[e] + l] = load_bytes(p + e * size, size, sgn);
+    }
+  }
+  return true;
+}
+
+static inline bool has_warp_path(unsigned space)
+{
+  return space == ISA_SPACE_PARAM || space == ISA_SPACE_CONST || space == ISA_SPACE_LOCAL;
+}
+
+/* ---- scalar and vector ld and st ------------------------------------------------ */
+
 #define LD_SCALAR(SPACE, SIZE, SGN)                                                       \
   static void ld_##SPACE##_##SIZE##_##SGN(simt_warp *w, const isa_insn *in, uint32_t mask) \
   {                                                                                       \
     uint64_t *r = w->r;                                                                   \
     const uint32_t d = in->o[0], a = in->o[1];                                            \
     const int64_t off = in->off;                                                          \
+    if (has_warp_path(ISA_SPACE_##SPACE) &&                                               \
+        ld_warp(w, in, mask, ISA_SPACE_##SPACE, &in->o[0], 1, SIZE, SGN))                 \
+      return;                                                                             \
     SIMT_FOR_EACH_LANE(mask, l)                                                           \
     {                                                                                     \
       uint8_t *h = simt_mem_ptr(w, in, l, ISA_SPACE_##SPACE, (r[a + l] & in->amask) + (uint64_t)off,    \
@@ -106,6 +205,8 @@ static void ld_vector(simt_warp *w, const isa_insn *in, uint32_t mask)
   uint64_t *r = w->r;
   const unsigned size = in->aux, n = in->vec;
   const bool sgn = in->aux2;
+  if (has_warp_path(in->space) && ld_warp(w, in, mask, in->space, in->v, n, size, sgn))
+    return;
   SIMT_FOR_EACH_LANE(mask, l)
   {
     uint64_t addr = (r[in->o[1] + l] & in->amask) + (uint64_t)in->off;

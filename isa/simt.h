@@ -267,13 +267,12 @@ static inline uint8_t *simt_mem_ptr(simt_warp *w, const isa_insn *in, uint32_t l
                                     uint8_t space, uint64_t addr, uint32_t size,
                                     bool is_write)
 {
-  if (space == ISA_SPACE_GLOBAL || space == ISA_SPACE_GENERIC) {
-    /* The cache only ever holds a global allocation, which lies outside
-     * the generic windows, so a generic hit is a global access. */
-    const simt_mem_cache *c = &w->launch->mem->cache;
-    if (PTX_LIKELY(c->len >= size && addr - c->base <= c->len - size &&
-                   (addr & (size - 1)) == 0))
-      return c->host + (addr - c->base);
+  if (space == ISA_SPACE_GLOBAL || space == ISA_SPACE_GENERIC || space == ISA_SPACE_CONST) {
+    /* The cache holds an allocation, which lies outside the generic
+     * windows (a generic hit is a global access), with its permission. */
+    uint8_t *h = simt_mem_cache_hit(&w->launch->mem->cache, addr, size, is_write);
+    if (PTX_LIKELY(h && (addr & (size - 1)) == 0))
+      return h;
   } else if (space == ISA_SPACE_SHARED) {
     const simt_cta *c = w->cta;
     if (PTX_LIKELY(c->shared_bytes >= size && addr <= c->shared_bytes - size &&

@@ -27,7 +27,6 @@ void simt_mem_init(simt_mem *m)
 {
   memset(m, 0, sizeof *m);
   m->next = ISA_GLOBAL_BASE;
-  m->cache.len = 0;
   m->cache.base = UINT64_MAX;
 }
 
@@ -145,10 +144,8 @@ int simt_mem_free(simt_mem *m, uint64_t addr)
   a->host = NULL;
   a->is_freed = true;
   m->bytes_live -= a->size;
-  if (m->cache.base == a->base) {
-    m->cache.base = UINT64_MAX;
-    m->cache.len = 0;
-  }
+  if (m->cache.base == a->base)
+    m->cache = (simt_mem_cache){.base = UINT64_MAX};
   return 0;
 }
 
@@ -158,4 +155,24 @@ uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n)
   if (!a || a->is_freed || n > a->size - (addr - a->base))
     return NULL;
   return a->host + (addr - a->base);
+}
+
+void simt_mem_cache_fill(simt_mem *m, const simt_alloc *a)
+{
+  m->cache.base = a->base;
+  m->cache.read_len = a->size;
+  m->cache.write_len = a->kind == SIMT_ALLOC_CONST ? 0 : a->size;
+  m->cache.host = a->host;
+}
+
+uint8_t *simt_mem_read_span(simt_mem *m, uint64_t lo, uint64_t hi, uint32_t size)
+{
+  uint8_t *h = simt_mem_cache_hit(&m->cache, lo, size, false);
+  if (h && simt_mem_cache_hit(&m->cache, hi, size, false))
+    return h;
+  simt_alloc *a = simt_mem_find(m, lo);
+  if (!a || a->is_freed || size > a->size || hi - a->base > a->size - size)
+    return NULL;
+  simt_mem_cache_fill(m, a);
+  return a->host + (lo - a->base);
 }

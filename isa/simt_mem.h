@@ -34,9 +34,13 @@ typedef struct simt_alloc {
   const char *name;    /* variable name, or NULL */
 } simt_alloc;
 
-/* The last allocation hit: [base, base + len) maps to host. */
+/* The last allocation hit: [base, base + read_len) maps to host.  It
+ * carries the allocation's permission, since every kind of allocation
+ * goes in: reads may hit up to read_len, writes up to write_len, which is
+ * 0 for a .const allocation (a write there must reach the slow path and
+ * its read-only fault, whichever access filled the cache). */
 typedef struct simt_mem_cache {
-  uint64_t base, len;
+  uint64_t base, read_len, write_len;
   uint8_t *host;
 } simt_mem_cache;
 
@@ -71,5 +75,22 @@ simt_alloc *simt_mem_find(simt_mem *m, uint64_t addr);
 /* The host address of [addr, addr + n) when it lies in one live
  * allocation, else NULL. */
 uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n);
+
+/* Makes a (live) the cache's allocation, with its permission. */
+void simt_mem_cache_fill(simt_mem *m, const simt_alloc *a);
+
+/* The host address of an n-byte access at addr when the cache's
+ * allocation holds it and allows it, else NULL. */
+static inline uint8_t *simt_mem_cache_hit(const simt_mem_cache *c, uint64_t addr, uint64_t n,
+                                          bool is_write)
+{
+  uint64_t len = is_write ? c->write_len : c->read_len;
+  return len >= n && addr - c->base <= len - n ? c->host + (addr - c->base) : NULL;
+}
+
+/* The host address of lo when every size-byte read at an address in
+ * [lo, hi] lies in one live allocation (the cache's, or the one found
+ * for lo, which then fills the cache), else NULL. */
+uint8_t *simt_mem_read_span(simt_mem *m, uint64_t lo, uint64_t hi, uint32_t size);
 
 #endif /* PTXSIM_ISA_SIMT_MEM_H */

@@ -639,9 +639,7 @@ uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t 
       simt_fault_at(w, in, lane, SIMT_FAULT_READONLY, sp, addr, size, is_write, NULL);
       return NULL;
     }
-    l->mem->cache.base = al->base;
-    l->mem->cache.len = al->size;
-    l->mem->cache.host = al->host;
+    simt_mem_cache_fill(l->mem, al);
     return al->host + (a - al->base);
   }
   case ISA_SPACE_SHARED:

@@ -217,6 +217,7 @@ typedef struct mem_smu {
   mem_inst *cur;          /* instruction whose accesses are being sent */
   uint8_t kind, space;
   bool is_local;
+  bool is_l1_bypass;      /* the instruction skips L1D (.cg) */
   uint32_t n_acc, next_acc;
   uint64_t busy_until;    /* first cycle a new instruction may start */
   uint64_t last_access;   /* cycle whose access slot is used */

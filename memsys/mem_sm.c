@@ -16,7 +16,10 @@
  *     N send, W/F fetch the line unless the store covers it, L allocate
  *     without fetching), T write-through (hit updates, always sends), E
  *     and R send and invalidate; L means B for local and T for global;
- *   atomics and reductions bypass L1 and are performed at L2.
+ *   atomics and reductions bypass L1 and are performed at L2, and so do the
+ *     loads and stores of an instruction with .cg (GPGPU-Sim's CACHE_GLOBAL
+ *     bypasses L1D in ldst_unit::memory_cycle; its other cache operators,
+ *     .ca .cs .lu .cv, time as .ca).
  * A dirty line that leaves L1 is written back to L2.
  */
 #include "config.h"
@@ -212,10 +215,12 @@ bool mem_sm_access(mem_sys *s, mem_smu *u, const mem_acc *acc, uint64_t cycle)
   }
   switch (u->kind) {
   case MEM_LOAD:
-    if (!u->l1d.is_enabled || (s->p.l1d_bypass_global && !u->is_local))
+    if (!u->l1d.is_enabled || u->is_l1_bypass || (s->p.l1d_bypass_global && !u->is_local))
       return mem_sm_direct(s, u, MEM_RQ_READ, acc, in, cycle);
     return mem_sm_read(s, u, &u->l1d, acc, in, s->p.l1_hit_latency, cycle);
   case MEM_STORE:
+    if (u->is_l1_bypass)
+      return mem_sm_direct(s, u, MEM_RQ_WRITE, acc, NULL, cycle);
     return mem_sm_store(s, u, acc, cycle);
   case MEM_ATOMIC:
     return mem_sm_direct(s, u, MEM_RQ_ATOMIC, acc, in, cycle);
@@ -354,6 +359,7 @@ void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t no
   u->kind = a->kind;
   u->space = a->space;
   u->is_local = a->space == ISA_SPACE_LOCAL;
+  u->is_l1_bypass = a->is_l1_bypass;
   if (a->space == ISA_SPACE_CONST || a->space == ISA_SPACE_PARAM)
     u->n_acc = mem_const_accesses(a, u->l1c.is_enabled ? u->l1c.p.line_bytes : s->line_bytes,
                                   u->acc);

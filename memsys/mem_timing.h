@@ -18,7 +18,10 @@
  *     sub-partition and, on an L2 miss, DRAM (FR-FCFS, row buffers, tRCD /
  *     tCL / tRP / tRAS ...); a full MSHR table or miss queue stalls the
  *     pipeline; stores follow the L1's write policy (Fermi: write-through,
- *     no write-allocate for global, write-back for local);
+ *     no write-allocate for global, write-back for local); an instruction
+ *     with .cg (GPGPU-Sim's CACHE_GLOBAL) skips L1 as in GPGPU-Sim's
+ *     ldst_unit: its loads fetch from L2 only the 32-byte sectors they
+ *     touch, its stores go to L2, and neither touches an L1 line;
  *   - atomics skip L1 and are performed at the L2 slice;
  *   - constant and kernel-parameter loads use the constant cache: one
  *     access per distinct address (the same address broadcasts), misses
@@ -94,6 +97,7 @@ typedef enum mem_kind {
 typedef struct mem_warp_access {
   uint8_t kind;            /* mem_kind */
   uint8_t space;           /* isa_space, as above */
+  bool is_l1_bypass;       /* global/local loads and stores skip L1D (.cg) */
   uint16_t bytes;          /* bytes per lane (a vector: all its elements) */
   uint32_t mask;           /* lanes that access memory */
   uint64_t addr[32];       /* per lane; lanes outside mask are ignored */

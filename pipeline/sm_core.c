@@ -205,6 +205,7 @@ static void build_access(const sm_core *sm, const simt_warp *w, const isa_insn *
       (uint64_t)w->cta->linear_id * threads_per_cta + (uint64_t)w->warp_id * SIMT_WARP_SIZE;
   a->kind = t->mem_kind;
   a->bytes = t->access_bytes;
+  a->is_l1_bypass = t->is_l1_bypass;
   a->mask = mask;
   a->space = ISA_SPACE_COUNT;
   SIMT_FOR_EACH_LANE(mask, lane)

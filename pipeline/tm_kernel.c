@@ -124,6 +124,14 @@ static uint16_t access_bytes(const isa_insn *in)
   return (uint16_t)(bytes * (in->vec > 1 ? in->vec : 1));
 }
 
+/* Whether the memory instruction skips L1D: GPGPU-Sim's ldst_unit sends
+ * the cache operator .cg (CACHE_GLOBAL) of ld and st past it, and times
+ * .ca, .cs, .lu and .cv alike (cp.async.cg is not GPGPU-Sim's). */
+static bool l1_bypass_of(const isa_insn *in)
+{
+  return (in->op == PTX_OP_LD || in->op == PTX_OP_ST) && ptx_form_has(in->ir->form, PTX_MOD_CG);
+}
+
 static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
 {
   tm_func *tf = &k->funcs[f->index];
@@ -167,6 +175,7 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
     if (kind == TM_KIND_MEM) {
       t->mem_kind = mem_kind_of(in);
       t->access_bytes = access_bytes(in);
+      t->is_l1_bypass = l1_bypass_of(in);
     }
     const an_insn *ai = &a->insns[i];
     t->n_defs = (uint8_t)(ai->n_defs < 255 ? ai->n_defs : 255);

@@ -56,6 +56,7 @@ typedef struct tm_insn {
                            call, ret): issues only once the warp has
                            nothing in flight */
   uint16_t access_bytes; /* per lane (TM_KIND_MEM) */
+  bool is_l1_bypass;    /* skips L1D (TM_KIND_MEM): ld and st .cg */
   const uint32_t *regs; /* n_defs registers written, then n_uses read */
 } tm_insn;
 

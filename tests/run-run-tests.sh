@@ -329,6 +329,17 @@ expect_grep "$tmp/err" "faults.ptx:20:2: error: st.global.u32: invalid write of 
 expect_grep "$tmp/err" "in kernel oob_write, block (0,0,0), thread (1,0,0)" "fault location"
 n=$((n + 1))
 [ -e "$tmp/never.bin" ] && failed "an output file was written after a fault"
+# A write into .const faults whether or not an ld.const read it first.
+for first in 0 1; do
+  for mode in functional timing; do
+    expect_status 1 "write to .const, ld.const first: $first, $mode" "$PTXSIM" run \
+      "$fix/faults.ptx" -k const_write -g 1 -b 32 --arg u32:$first --mode $mode
+    expect_grep "$tmp/err" "faults.ptx:74:2: error: st.global.u32: invalid write of size 4 .* in .global space (write to read-only memory)" \
+      "read-only message, ld.const first: $first, $mode"
+    expect_grep "$tmp/err" "in kernel const_write, block (0,0,0), thread (0,0,0)" \
+      "read-only fault location, ld.const first: $first, $mode"
+  done
+done
 expect_status 1 "trap" "$PTXSIM" run "$fix/faults.ptx" -k trap_now -g 1 -b 1
 expect_grep "$tmp/err" "error: trap executed" "trap message"
 expect_status 1 "instruction limit" "$PTXSIM" run "$fix/faults.ptx" -k spin -g 1 -b 1 \

@@ -5,7 +5,9 @@
  * cvta both ways, atom and red (each form on per-thread locations against
  * a reference, then contended counters whose results must be a
  * linearisation), cp.async with commit/wait groups and with an mbarrier,
- * mbarrier phases and parities, and fences.
+ * mbarrier phases and parities, and fences; the read-only fault of .const
+ * whatever ran before, and the faults of the warp-wide checks of ld.param,
+ * ld.const and ld.local.
  *
  * References: loads zero-extend unsigned and bit-size types and
  * sign-extend signed types to the register (PTX ISA ld, Table 28); stores
@@ -1145,6 +1147,268 @@ START_TEST(fences)
 }
 END_TEST
 
+/* ---- .const is read-only whatever filled the allocation cache ------------------- */
+
+/* Each kernel writes into the .const variable cval through its generic
+ * address, before or after reading it (ld.const, ld.global): the write
+ * must fault as read-only every time.  The memory's one-entry allocation
+ * cache used to keep cval after a read and let the write through. */
+static const char *const readonly_ptx = EX_PTX_HEADER
+  ".const .align 4 .b32 cval[4] = {1, 2, 3, 4};\n"
+  ".visible .entry ld_then_st()\n{\n"
+  "  .reg .b32 %r<2>; .reg .b64 %x<2>;\n"
+  "  ld.const.u32 %r1, [cval];\n"
+  "  mov.u64 %x0, cval; cvta.const.u64 %x1, %x0;\n"
+  "  st.global.u32 [%x1+4], %r1;\n"
+  "  ret;\n}\n"
+  ".visible .entry st_then_ld()\n{\n"
+  "  .reg .b32 %r<2>; .reg .b64 %x<2>;\n"
+  "  mov.u64 %x0, cval; cvta.const.u64 %x1, %x0;\n"
+  "  st.global.u32 [%x1+4], 7;\n"
+  "  ld.const.u32 %r1, [cval];\n"
+  "  ret;\n}\n"
+  ".visible .entry ld_then_st_generic()\n{\n"
+  "  .reg .b32 %r<2>; .reg .b64 %x<2>;\n"
+  "  ld.const.u32 %r1, [cval];\n"
+  "  mov.u64 %x0, cval; cvta.const.u64 %x1, %x0;\n"
+  "  st.u32 [%x1+4], %r1;\n"
+  "  ret;\n}\n"
+  ".visible .entry ldg_then_st()\n{\n"
+  "  .reg .b32 %r<2>; .reg .b64 %x<2>;\n"
+  "  mov.u64 %x0, cval; cvta.const.u64 %x1, %x0;\n"
+  "  ld.global.u32 %r1, [%x1];\n"
+  "  st.global.u32 [%x1+4], %r1;\n"
+  "  ret;\n}\n"
+  ".visible .entry ld_then_atom()\n{\n"
+  "  .reg .b32 %r<3>; .reg .b64 %x<2>;\n"
+  "  ld.const.u32 %r1, [cval];\n"
+  "  mov.u64 %x0, cval; cvta.const.u64 %x1, %x0;\n"
+  "  atom.global.add.u32 %r2, [%x1+4], %r1;\n"
+  "  ret;\n}\n"
+  ".visible .entry ld_only(.param .u64 pout)\n{\n"
+  "  .reg .b32 %r<2>; .reg .b64 %x<2>;\n"
+  "  ld.const.u32 %r1, [cval+4];\n"
+  "  ld.param.u64 %x0, [pout]; st.global.u32 [%x0], %r1;\n"
+  "  ld.const.u32 %r1, [cval+8];\n"
+  "  ret;\n}\n"
+  ".visible .entry st_only()\n{\n"
+  "  .reg .b64 %x<2>;\n"
+  "  mov.u64 %x0, cval; cvta.const.u64 %x1, %x0;\n"
+  "  st.global.u32 [%x1+4], 7;\n"
+  "  ret;\n}\n";
+
+/* Launches kernel k (no arguments) and checks its read-only fault. */
+static void expect_readonly(ex_fx *f, const char *k, const char *word, ptxsim_devptr cval)
+{
+  ex_fx_launch(f, k, 1, 32, NULL, 0, PTXSIM_E_FAULT);
+  const char *e = ptxsim_device_error(f->d);
+  char want[160];
+  snprintf(want, sizeof want, "%s: invalid write of size 4 at address 0x%llx in .global space "
+           "(write to read-only memory)", word, (unsigned long long)(cval + 4));
+  ck_assert_msg(strstr(e, want) && strstr(e, "thread (0,0,0)") && strstr(e, "block (0,0,0)"),
+                "kernel %s: got \"%s\", want \"%s\" of thread (0,0,0)", k, e, want);
+}
+
+START_TEST(const_readonly)
+{
+  ex_fx f;
+  ex_fx_load(&f, readonly_ptx);
+  ptxsim_devptr cval, dout = ex_fx_buf(&f, NULL, 4);
+  ck_assert_int_eq(ptxsim_symbol_address(f.d, "cval", &cval, NULL), 0);
+  /* Both orders, through a global and a generic address, and atom. */
+  expect_readonly(&f, "st_then_ld", "st.global.u32", cval);
+  expect_readonly(&f, "ld_then_st", "st.global.u32", cval);
+  expect_readonly(&f, "ld_then_st_generic", "st.u32", cval);
+  expect_readonly(&f, "ldg_then_st", "st.global.u32", cval);
+  expect_readonly(&f, "ld_then_atom", "atom.global.add.u32", cval);
+  /* The cache outlives a launch: a read in one, the write in the next. */
+  const void *args[] = {&dout};
+  ex_fx_launch(&f, "ld_only", 1, 32, args, 1, 0);
+  expect_readonly(&f, "st_only", "st.global.u32", cval);
+  uint32_t c[4], got;
+  ck_assert_int_eq(ptxsim_symbol_read(f.d, "cval", 0, c, sizeof c), 0);
+  ex_fx_get(&f, &got, dout, 4);
+  ck_assert_msg(c[0] == 1 && c[1] == 2 && c[2] == 3 && c[3] == 4 && got == 2,
+                "cval changed to {%u, %u, %u, %u} (ld_only read %u)", c[0], c[1], c[2], c[3], got);
+  ex_fx_free(&f);
+}
+END_TEST
+
+/* ---- ld.param, ld.const, ld.local: one check per warp, the same faults --------------- */
+
+/* Lane t < n of kernel <space> loads from base + off + t * stride, where
+ * base is the kernel's parameters (pout, n, stride, off: 20 bytes), the
+ * .const table ctab (16 words 100 + k) or the .local array lb (16 words
+ * t * 100 + k), and stores what it read to out[t].  Kernel const2: lanes
+ * 0..15 read ctab[t], lanes 16..31 ctab2[t - 16] (200 + k): a warp over two
+ * allocations.  The const kernels read ctab[0] first, so that the check
+ * starts from the allocation cache.  The warp-wide check must give what
+ * lane-by-lane checks give: the values, or the fault of the first lane
+ * that faults. */
+static char *fast_ptx(void)
+{
+  ex_sbuf b = {0};
+  ex_sb_printf(&b, "%s", EX_PTX_HEADER);
+  ex_sb_printf(&b, ".const .align 8 .b32 ctab[16] = {");
+  for (int k = 0; k < 16; k++)
+    ex_sb_printf(&b, "%s%d", k ? ", " : "", 100 + k);
+  ex_sb_printf(&b, "};\n.const .align 8 .b32 ctab2[16] = {");
+  for (int k = 0; k < 16; k++)
+    ex_sb_printf(&b, "%s%d", k ? ", " : "", 200 + k);
+  ex_sb_printf(&b, "};\n");
+  static const struct {
+    const char *name, *base, *ld;
+  } ks[] = {{"param", "mov.u64 %x1, pout;", "ld.param.u32 %r4, [%x3];"},
+            {"const", "mov.u64 %x1, ctab; ld.const.u32 %r7, [ctab];", "ld.const.u32 %r4, [%x3];"},
+            {"const_v2", "mov.u64 %x1, ctab; ld.const.u32 %r7, [ctab];",
+             "ld.const.v2.u32 {%r4, %r5}, [%x3];"},
+            {"local", "mov.u64 %x1, lb;", "ld.local.u32 %r4, [%x3];"}};
+  for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+    ex_sb_printf(&b,
+                 ".visible .entry %s(.param .u64 pout, .param .u32 n, .param .u32 stride,"
+                 " .param .u32 off)\n{\n"
+                 "  .reg .pred %%p<2>; .reg .b32 %%r<8>; .reg .b64 %%x<8>;\n"
+                 "  .local .align 8 .b8 lb[64];\n"
+                 "  mov.u32 %%r0, %%tid.x;\n"
+                 "  ld.param.u32 %%r1, [n]; ld.param.u32 %%r2, [stride]; ld.param.u32 %%r3, [off];\n"
+                 "  mov.u32 %%r5, 0;\n",
+                 ks[i].name);
+    for (int k = 0; k < 16; k++)
+      ex_sb_printf(&b, "  mad.lo.u32 %%r6, %%r0, 100, %d; st.local.u32 [lb+%d], %%r6;\n", k,
+                   4 * k);
+    ex_sb_printf(&b,
+                 "  %s\n"
+                 "  mad.lo.u32 %%r6, %%r0, %%r2, %%r3; cvt.s64.s32 %%x2, %%r6;\n"
+                 "  add.s64 %%x3, %%x1, %%x2;\n"
+                 "  mov.u32 %%r4, 0xdead;\n"
+                 "  setp.lt.u32 %%p1, %%r0, %%r1;\n"
+                 "  @%%p1 %s\n"
+                 "  ld.param.u64 %%x4, [pout]; mul.wide.u32 %%x5, %%r0, 8; add.s64 %%x4, %%x4, %%x5;\n"
+                 "  st.global.v2.u32 [%%x4], {%%r4, %%r5};\n"
+                 "  ret;\n}\n",
+                 ks[i].base, ks[i].ld);
+  }
+  ex_sb_printf(&b,
+               ".visible .entry const2(.param .u64 pout)\n{\n"
+               "  .reg .pred %%p<2>; .reg .b32 %%r<4>; .reg .b64 %%x<8>;\n"
+               "  mov.u32 %%r0, %%tid.x; and.b32 %%r1, %%r0, 15; setp.lt.u32 %%p1, %%r0, 16;\n"
+               "  mov.u64 %%x0, ctab; mov.u64 %%x1, ctab2; selp.b64 %%x2, %%x0, %%x1, %%p1;\n"
+               "  mul.wide.u32 %%x3, %%r1, 4; add.s64 %%x2, %%x2, %%x3;\n"
+               "  ld.const.u32 %%r2, [%%x2];\n"
+               "  ld.param.u64 %%x4, [pout]; mul.wide.u32 %%x5, %%r0, 8; add.s64 %%x4, %%x4, %%x5;\n"
+               "  st.global.v2.u32 [%%x4], {%%r2, %%r0};\n"
+               "  ret;\n}\n");
+  return b.s;
+}
+
+typedef struct fast_case {
+  const char *k;
+  uint32_t n, stride, off;
+  const char *why;     /* NULL: runs; else the fault (out of bounds, misaligned) */
+  uint32_t lane;       /* the lane that faults */
+  int64_t addr;        /* its address, from the space's base */
+} fast_case;
+
+#define OOB "out of bounds"
+#define MIS "misaligned address"
+
+START_TEST(ld_warp_fast_path)
+{
+  ex_fx f;
+  char *ptx = fast_ptx();
+  ex_fx_load(&f, ptx);
+  free(ptx);
+  ptxsim_devptr ctab, dout = ex_fx_buf(&f, NULL, 32 * 8);
+  ck_assert_int_eq(ptxsim_symbol_address(f.d, "ctab", &ctab, NULL), 0);
+  static const fast_case cases[] = {
+    {"param", 32, 0, 12, NULL, 0, 0}, /* uniform: every lane reads off */
+    {"param", 5, 4, 0, NULL, 0, 0},   /* the 20 bytes, lanes 5.. inactive */
+    {"param", 6, 4, 0, OOB, 5, 20},
+    {"param", 32, 0, 20, OOB, 0, 20},
+    {"param", 32, 4, 2, MIS, 0, 2},
+    {"param", 32, 2, 0, MIS, 1, 2},
+    {"param", 4, 4, 2, MIS, 0, 2}, /* misaligned, in bounds */
+    {"param", 2, 2, 0, MIS, 1, 2},
+    {"const", 32, 0, 8, NULL, 0, 0},
+    {"const", 16, 4, 0, NULL, 0, 0},
+    {"const", 32, 4, 0, OOB, 16, 64},
+    {"const", 32, 4, 6, MIS, 0, 6},
+    {"const", 4, 4, 6, MIS, 0, 6},
+    {"const", 4, 2, 0, MIS, 1, 2},
+    {"const", 32, 0, 64, OOB, 0, 64},
+    {"const", 12, (uint32_t)-4, 44, NULL, 0, 0}, /* descending */
+    {"const", 13, (uint32_t)-4, 44, OOB, 12, -4},
+    {"const_v2", 8, 8, 0, NULL, 0, 0},
+    {"const_v2", 32, 0, 56, NULL, 0, 0},
+    {"const_v2", 9, 8, 0, OOB, 8, 64},
+    {"const_v2", 32, 0, 4, MIS, 0, 4},
+    {"local", 32, 0, 8, NULL, 0, 0},
+    {"local", 16, 4, 0, NULL, 0, 0},
+    {"local", 17, 4, 0, OOB, 16, 64},
+    {"local", 32, 4, 1, MIS, 0, 1},
+    {"local", 4, 4, 1, MIS, 0, 1},
+    {"local", 4, 3, 0, MIS, 1, 3},
+    {"local", 32, 0, 60, NULL, 0, 0},
+    {"local", 32, 0, 64, OOB, 0, 64},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const fast_case *c = &cases[i];
+    uint32_t n = c->n, stride = c->stride, off = c->off;
+    const void *args[] = {&dout, &n, &stride, &off};
+    ck_assert_int_eq(ptxsim_memset(f.d, dout, 0, 32 * 8), 0);
+    if (c->why) {
+      ex_fx_launch(&f, c->k, 1, 32, args, 4, PTXSIM_E_FAULT);
+      bool is_const = !strncmp(c->k, "const", 5), is_v2 = !strcmp(c->k, "const_v2");
+      char want[200], tid[32];
+      snprintf(want, sizeof want,
+               "ld.%s.%su32: invalid read of size %d at address 0x%llx in .%s space (%s)",
+               is_const ? "const" : c->k, is_v2 ? "v2." : "", is_v2 ? 8 : 4,
+               (unsigned long long)((is_const ? ctab : 0) + (uint64_t)c->addr),
+               is_const ? "const" : c->k, c->why);
+      snprintf(tid, sizeof tid, "thread (%u,0,0)", c->lane);
+      const char *e = ptxsim_device_error(f.d);
+      ck_assert_msg(strstr(e, want) && strstr(e, tid), "case %zu (%s): got \"%s\", want \"%s\" of %s",
+                    i, c->k, e, want, tid);
+      continue;
+    }
+    ex_fx_launch(&f, c->k, 1, 32, args, 4, 0);
+    uint32_t out[64];
+    ex_fx_get(&f, out, dout, sizeof out);
+    uint8_t params[20];
+    memcpy(params, &dout, 8);
+    memcpy(params + 8, &n, 4);
+    memcpy(params + 12, &stride, 4);
+    memcpy(params + 16, &off, 4);
+    for (uint32_t t = 0; t < 32; t++) {
+      uint32_t o = off + t * stride, want[2] = {0xdead, 0};
+      if (t < n) {
+        if (!strcmp(c->k, "param"))
+          memcpy(&want[0], params + o, 4);
+        else if (!strcmp(c->k, "local"))
+          want[0] = t * 100 + o / 4;
+        else {
+          want[0] = 100 + o / 4;
+          if (!strcmp(c->k, "const_v2"))
+            want[1] = 100 + o / 4 + 1;
+        }
+      }
+      ck_assert_msg(out[2 * t] == want[0] && out[2 * t + 1] == want[1],
+                    "case %zu (%s), lane %u: got {%u, %u}, want {%u, %u}", i, c->k, t, out[2 * t],
+                    out[2 * t + 1], want[0], want[1]);
+    }
+  }
+  /* A warp over two allocations takes the lane-by-lane path and runs. */
+  const void *args[] = {&dout};
+  ex_fx_launch(&f, "const2", 1, 32, args, 1, 0);
+  uint32_t out[64];
+  ex_fx_get(&f, out, dout, sizeof out);
+  for (uint32_t t = 0; t < 32; t++)
+    ck_assert_msg(out[2 * t] == (t < 16 ? 100 : 200) + t % 16, "const2, lane %u: got %u", t,
+                  out[2 * t]);
+  ex_fx_free(&f);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("exec_mem");
@@ -1164,6 +1428,8 @@ int main(void)
     {"mbarrier", mbarrier_phases, 1},
     {"mbarrier_sync", mbarrier_sync, 1},
     {"fence", fences, 1},
+    {"const_readonly", const_readonly, 1},
+    {"ld_warp_fast_path", ld_warp_fast_path, 1},
   };
   for (size_t i = 0; i < sizeof tcs / sizeof tcs[0]; i++) {
     TCase *tc = tcase_create(tcs[i].name);

@@ -433,6 +433,43 @@ START_TEST(local_write_back)
 }
 END_TEST
 
+/* An instruction with .cg skips L1D (GPGPU-Sim's CACHE_GLOBAL): its
+ * loads go to L2 every time and fill no L1 line; its stores go to L2
+ * without touching the line L1 holds. */
+START_TEST(l1_bypass)
+{
+  mem_params p;
+  mem_test_gtx480(&p);
+  mem_test_log l;
+  mem_test_log_init(&l, 8);
+  mem_sys *s = mem_test_create(&p, 1, &l);
+  mem_warp_access cg = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, 0xd0000, 4, 4, ALL);
+  cg.is_l1_bypass = true;
+  uint64_t t = mem_test_one(s, &l, 0, &cg, 10, 0) + 5;
+  ck_assert_uint_eq(mem_test_one(s, &l, 0, &cg, t, 1),
+                    t + 2 * p.icnt_latency + p.l2_rop_latency + flits(&p, 0) + flits(&p, 128));
+  mem_stats st;
+  mem_sys_get_stats(s, &st);
+  ck_assert_uint_eq(st.l1d_accesses, 0);
+  ck_assert_uint_eq(st.l2_accesses, 2);
+  ck_assert_uint_eq(st.l2_misses, 1);
+  /* The line is not in L1: a .ca load misses, then hits. */
+  mem_warp_access ca = cg;
+  ca.is_l1_bypass = false;
+  t = mem_test_one(s, &l, 0, &ca, l.now + 5, 2) + 5;
+  ck_assert_uint_eq(mem_test_one(s, &l, 0, &ca, t, 3), t + p.l1_hit_latency);
+  mem_warp_access store = mem_test_warp(MEM_STORE, ISA_SPACE_GLOBAL, 0xd0000, 4, 4, ALL);
+  store.is_l1_bypass = true;
+  mem_test_one(s, &l, 0, &store, l.now + 5, 4);
+  mem_sys_get_stats(s, &st);
+  ck_assert_uint_eq(st.l1d_accesses, 2);
+  ck_assert_uint_eq(st.l1d_misses, 1);
+  ck_assert_uint_eq(st.l2_accesses, 4);
+  mem_sys_destroy(s);
+  mem_test_log_free(&l);
+}
+END_TEST
+
 /* Loads of whole lines, one after the other; returns L1 misses. */
 static uint64_t l1_misses_of(const char *l1d, const uint64_t *lines, size_t n)
 {
@@ -564,6 +601,7 @@ int main(void)
   tcase_add_test(tc, atomics_at_l2);
   tcase_add_test(tc, stores);
   tcase_add_test(tc, local_write_back);
+  tcase_add_test(tc, l1_bypass);
   tcase_add_test(tc, l1_set_index);
   tcase_add_test(tc, l1_replacement);
   tcase_add_test(tc, sectored);

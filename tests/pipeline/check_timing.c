@@ -334,6 +334,76 @@ START_TEST(local_memory_coalesces)
 }
 END_TEST
 
+/* ---- cache operators ------------------------------------------------------------ */
+
+/* What kernel ld2_<ops> of microbench.ptx costs: one thread loads buf[0]
+ * twice (the second load waits for the first) and stores the sum. */
+typedef struct ld2_cost {
+  uint64_t cycles, l1d, l1d_misses, l2;
+} ld2_cost;
+
+static ld2_cost ld2_run(const char *k)
+{
+  const char *opts[] = {CHASE_OPTS, "-gpgpu_cache:dl1", "S:32:128:4,L:L:m:N:L,A:32:8,8", NULL};
+  fx f;
+  fx_open(&f, "gtx480", opts);
+  ptxsim_devptr buf = dalloc(&f, 128), out = dalloc(&f, 128);
+  uint32_t v = 21, got = 0;
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.d, buf, &v, 4), PTXSIM_OK);
+  const void *args[] = {&buf, &out};
+  ld2_cost c = {.cycles = launch(&f, k, 1, 1, args, 2)};
+  c.l1d = stat_u64(&f, "L1D_total_cache_accesses");
+  c.l1d_misses = stat_u64(&f, "L1D_total_cache_misses");
+  c.l2 = stat_u64(&f, "L2_total_cache_accesses");
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, &got, out, 4), PTXSIM_OK);
+  ck_assert_uint_eq(got, 42);
+  fx_close(&f);
+  return c;
+}
+
+/* GPGPU-Sim's ldst_unit sends the loads and stores of .cg (CACHE_GLOBAL)
+ * past L1D and times .ca, .cs, .lu and .cv alike.  With .ca, L1D sees both
+ * loads (the first misses, the second hits) and the write-through store
+ * (a miss: no write-allocate); L2 sees the first load's fetch, the store
+ * and the constant cache's miss on the parameters.  With .cg, neither
+ * load touches L1D and L2 sees both, so the second load costs an L2 hit
+ * instead of an L1 hit: 2 I + R + F_req + F_rep - l1 latency = 2 x 4 + 120
+ * + 1 + ceil((8 + 32) / 32) - 20 = 111 cycles more (a sectored L1, so
+ * that the first load fetches one sector either way).  st.global.cg
+ * leaves L1D too. */
+START_TEST(cache_operators)
+{
+  const uint64_t params = 1; /* the constant cache's one L2 access */
+  ld2_cost ca = ld2_run("ld2_ca");
+  ck_assert_uint_eq(ca.l1d, 3);
+  ck_assert_uint_eq(ca.l1d_misses, 2);
+  ck_assert_uint_eq(ca.l2, params + 2);
+  static const char *const like_ca[] = {"ld2_cs", "ld2_lu", "ld2_cv"};
+  for (size_t i = 0; i < sizeof like_ca / sizeof like_ca[0]; i++) {
+    ld2_cost c = ld2_run(like_ca[i]);
+    ck_assert_msg(c.cycles == ca.cycles && c.l1d == ca.l1d && c.l1d_misses == ca.l1d_misses &&
+                      c.l2 == ca.l2,
+                  "%s: %" PRIu64 " cycles, L1D %" PRIu64 "/%" PRIu64 ", L2 %" PRIu64
+                  "; .ca: %" PRIu64 ", %" PRIu64 "/%" PRIu64 ", %" PRIu64,
+                  like_ca[i], c.cycles, c.l1d, c.l1d_misses, c.l2, ca.cycles, ca.l1d,
+                  ca.l1d_misses, ca.l2);
+  }
+  ld2_cost cg = ld2_run("ld2_cg");
+  ck_assert_uint_eq(cg.l1d, 1); /* the store */
+  ck_assert_uint_eq(cg.l1d_misses, 1);
+  ck_assert_uint_eq(cg.l2, params + 3);
+  ck_assert_msg(cg.cycles - ca.cycles == 111, ".cg took %" PRIu64 " cycles, .ca %" PRIu64
+                "; expected 111 more", cg.cycles, ca.cycles);
+  ld2_cost ca_st_cg = ld2_run("ld2_ca_st_cg");
+  ck_assert_uint_eq(ca_st_cg.l1d, 2);
+  ck_assert_uint_eq(ca_st_cg.l1d_misses, 1);
+  ck_assert_uint_eq(ca_st_cg.l2, params + 2);
+  ld2_cost cg_st_cg = ld2_run("ld2_cg_st_cg");
+  ck_assert_uint_eq(cg_st_cg.l1d, 0);
+  ck_assert_uint_eq(cg_st_cg.l2, params + 3);
+}
+END_TEST
+
 /* ---- streaming bandwidth ----------------------------------------------------- */
 
 /* A grid-stride read of 16 MB on the whole GTX480 moves data at the
@@ -545,6 +615,7 @@ static Suite *timing_suite(void)
   tcase_add_test(t, chase_l2);
   tcase_add_test(t, chase_dram);
   tcase_add_test(t, local_memory_coalesces);
+  tcase_add_test(t, cache_operators);
   tcase_add_test(t, stream_bandwidth);
   suite_add_tcase(s, t);
   t = tcase_create("whole runs");

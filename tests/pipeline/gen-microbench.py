@@ -95,6 +95,22 @@ for k in range(16):
 w("\tld.param.u64 %rd2, [out];\n\tmul.wide.u32 %rd3, %r1, 4;\n\tadd.s64 %rd4, %rd2, %rd3;")
 w("\tst.global.u32 [%rd4], %r30;\n\tret;\n}\n")
 
+# Cache operators: one thread loads buf[0] with ld.global.<op>, then the
+# same word again at an address that depends on the first value (so the
+# second load issues after the first is back), and stores the sum with
+# st.global.<sop>: out[0] = 2 * buf[0].
+for op, sop in (("ca", ""), ("cg", ""), ("cs", ""), ("lu", ""), ("cv", ""), ("ca", "cg"),
+                ("cg", "cg")):
+    name = f"ld2_{op}" + (f"_st_{sop}" if sop else "")
+    w(f".visible .entry {name}(.param .u64 buf, .param .u64 out)\n{{")
+    w("\t.reg .b32 %r<6>;\n\t.reg .b64 %rd<6>;")
+    w("\tld.param.u64 %rd1, [buf];\n\tld.param.u64 %rd2, [out];")
+    w(f"\tld.global.{op}.u32 %r1, [%rd1];")
+    w("\tand.b32 %r2, %r1, 0;\n\tcvt.u64.u32 %rd3, %r2;\n\tadd.s64 %rd4, %rd1, %rd3;")
+    w(f"\tld.global.{op}.u32 %r3, [%rd4];")
+    w("\tadd.u32 %r4, %r1, %r3;")
+    w(f"\tst.global{'.' + sop if sop else ''}.u32 [%rd2], %r4;\n\tret;\n}}\n")
+
 # A grid-stride read of n uint4s: out[gtid] = the xor of every word the
 # thread read.
 w(".visible .entry stream_read(.param .u64 x, .param .u64 out, .param .u32 n)\n{")
