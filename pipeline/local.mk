@@ -44,6 +44,13 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 check_PROGRAMS += tests/pipeline/check_timing
 tests_pipeline_check_timing_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_timing_LDADD = libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
+
+## What an SM tells its warp scheduler (pol_warp_view), checked by a
+## recording policy put in place of an SM's own.
+check_PROGRAMS += tests/pipeline/check_sm_view
+tests_pipeline_check_sm_view_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_sm_view_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) \
+	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS) -lm
 EXTRA_DIST += tests/pipeline/microbench.ptx tests/pipeline/gen-microbench.py
 
 ## Every corpus driver again in timing mode (results must not change).

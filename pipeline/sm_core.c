@@ -537,6 +537,42 @@ static void account_sleep(sm_core *sm, uint64_t now)
   }
 }
 
+/* The parts of a warp's scheduler view a policy asks for beyond the
+ * always-filled ones (pol_sched.h, POL_VIEW_*): read from the functional
+ * warp and its CTA, with no search.  The barrier count adds the CTA's
+ * arrival counters (SIMT_N_BARRIERS words), saturating. */
+static PTX_NOINLINE void warp_view_more(const sm_core *sm, uint32_t slot, uint32_t wants,
+                                        pol_warp_view *v)
+{
+  const sm_warp *sw = &sm->warps[slot];
+  const simt_warp *w = sw->w;
+  if (wants & POL_VIEW_PROGRESS) {
+    v->n_active_lanes = (uint8_t)__builtin_popcount(w->active);
+    v->n_issued = w->n_insns;
+  }
+  if (wants & POL_VIEW_CTA) {
+    const simt_cta *c = w->cta;
+    uint32_t at_barrier = 0;
+    for (uint32_t b = 0; b < SIMT_N_BARRIERS; b++)
+      at_barrier += c->bar[b].arrived;
+    v->n_cta_warps = (uint8_t)c->n_warps;
+    v->n_cta_at_barrier = (uint8_t)(at_barrier < UINT8_MAX ? at_barrier : UINT8_MAX);
+    v->n_cta_finished = (uint8_t)(c->n_warps - c->n_live_warps);
+    v->cta_slot = (uint16_t)sw->cta_slot;
+    v->cta_id = c->linear_id;
+  }
+}
+
+/* Writes to *v what scheduler s's policy sees of a warp that may issue
+ * this cycle: the slot and age always, the rest as its view_mask asks. */
+static inline void warp_view(const sm_core *sm, uint32_t s, uint32_t slot, pol_warp_view *v)
+{
+  *v = (pol_warp_view){.slot = (uint16_t)slot, .age = sm->age[slot], .is_ready = true};
+  uint32_t wants = sm->sched[s].ops->view_mask;
+  if (PTX_UNLIKELY(wants))
+    warp_view_more(sm, slot, wants, v);
+}
+
 int sm_cycle(sm_core *sm, uint64_t now)
 {
   account_sleep(sm, now);
@@ -560,11 +596,11 @@ int sm_cycle(sm_core *sm, uint64_t now)
         waiting |= UINT64_C(1) << slot;
         continue;
       }
-      views[n++] = (pol_warp_view){.slot = (uint16_t)slot, .age = sm->age[slot], .is_ready = true};
+      warp_view(sm, s, slot, &views[n++]);
     }
     bool issued = false;
     if (n) {
-      uint32_t n_ordered = pol_sched_order(&sm->sched[s], views, n, order);
+      uint32_t n_ordered = pol_sched_order(&sm->sched[s], views, n, now, order);
       uint32_t tried = 0;
       for (uint32_t i = 0; i < n_ordered && !issued; i++) {
         tried++;

@@ -387,13 +387,9 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
     return 0;
   case TM_K_CORE_PIPELINE:
     return parse_core_pipeline(cfg, v, err, errlen);
-  case TM_K_SCHED: {
-    pol_sched_params p;
-    if (pol_sched_parse_spec(v, &p, err, errlen) != 0)
-      return -1;
-    cfg->sched = p;
-    return 0;
-  }
+  case TM_K_POLICY:
+    /* The policy parses its own arguments; the blob is opaque here. */
+    return pol_parse_spec((pol_kind)o->arg, v, (pol_params *)field, err, errlen) == 0 ? 0 : -1;
   case TM_K_PIPE_WIDTHS:
     return parse_pipe_widths(cfg, o, v, err, errlen);
   case TM_K_LAT_LIST:

@@ -32,6 +32,7 @@
 #include "frontend/ptx_ops.h"
 #include "memsys/mem_params.h"
 #include "policies/pol_cta.h"
+#include "policies/pol_dispatch.h"
 #include "policies/pol_sched.h"
 
 /* Execution units, as GPGPU-Sim counts them (-gpgpu_num_<x>_units).  With 0
@@ -126,10 +127,11 @@ typedef struct tm_config {
   uint32_t thread_alloc_granularity; /* -ptxsim_thread_alloc_granularity: threads
                                      per CTA rounded up to a multiple (a warp) */
   uint32_t smem_alloc_granularity;/* -ptxsim_smem_alloc_granularity: bytes (1: exact) */
+  pol_dispatch_params dispatcher; /* -ptxsim_dispatcher (policies/pol_dispatch.h) */
 
   /* Warp scheduling and issue. */
   uint32_t n_sched_per_sm;        /* -gpgpu_num_sched_per_core */
-  pol_sched_params sched;         /* -gpgpu_scheduler */
+  pol_sched_params sched;         /* -gpgpu_scheduler (policies/pol_sched.h) */
   uint32_t max_insn_issue_per_warp; /* -gpgpu_max_insn_issue_per_warp (1 or 2) */
   bool is_dual_issue_diff_units;  /* -gpgpu_dual_issue_diff_exec_units: a dual
                                      issue must use two different units */

@@ -113,8 +113,14 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
     bad(&c, "-gpgpu_num_sched_per_core", "%u schedulers for %u warps per SM",
         cfg->n_sched_per_sm, cfg->max_warps_per_sm);
   char err[256];
-  if (!pol_sched_find(cfg->sched.name, err, sizeof err))
-    bad(&c, "-gpgpu_scheduler", "%s", err);
+  for (size_t i = 0; i < tm_n_opts; i++) {
+    const tm_opt *o = &tm_opts[i];
+    if (o->kind != TM_K_POLICY)
+      continue;
+    const pol_params *pp = (const pol_params *)((const char *)cfg + o->offset);
+    if (!pol_find((pol_kind)o->arg, pp->name, err, sizeof err))
+      bad(&c, o->name, "%s", err);
+  }
   const mem_params *m = &cfg->mem;
   if (!(m->core_mhz > 0) || !(m->icnt_mhz > 0) || !(m->l2_mhz > 0) || !(m->dram_mhz > 0))
     bad(&c, "-gpgpu_clock_domains", "every clock must be above 0 MHz");
@@ -180,8 +186,8 @@ void tm_opt_format(const tm_config *cfg, const tm_opt *o, char *buf, size_t size
   case TM_K_CORE_PIPELINE:
     snprintf(buf, size, "%u:%u", cfg->max_threads_per_sm, cfg->warp_size);
     break;
-  case TM_K_SCHED:
-    pol_sched_format_spec(&cfg->sched, buf, size);
+  case TM_K_POLICY:
+    pol_format_spec((pol_kind)o->arg, (const pol_params *)field, buf, size);
     break;
   case TM_K_PIPE_WIDTHS:
     put_list(buf, size, cfg->pipe_width, TM_PIPE_COUNT, ',');

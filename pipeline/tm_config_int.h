@@ -16,7 +16,7 @@ typedef enum tm_opt_kind {
   TM_K_U64,
   TM_K_BOOL,
   TM_K_CORE_PIPELINE,
-  TM_K_SCHED,
+  TM_K_POLICY,
   TM_K_PIPE_WIDTHS,
   TM_K_LAT_LIST,
   TM_K_CACHE,

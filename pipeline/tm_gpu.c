@@ -1,5 +1,6 @@
-/* tm_gpu.c -- the clock loop and the CTA dispatcher of timing mode (see
- * tm_gpu.h). */
+/* tm_gpu.c -- the clock loop of timing mode and the SM side of its CTA
+ * dispatcher (see tm_gpu.h; the dispatcher is a policy chosen by name,
+ * policies/pol_dispatch.h). */
 #include "config.h"
 
 #include <inttypes.h>
@@ -23,11 +24,9 @@ struct tm_gpu {
   mem_sys *mem;
   uint32_t n_sms;
   sm_core *sms;
-  pol_cta_sm *res;               /* per SM */
-  pol_cta_needs needs;           /* of one CTA */
-  uint32_t n_ctas, next_cta, ctas_done;
-  uint32_t rr;                   /* the SM the dispatcher tries first */
-  bool can_dispatch;             /* a CTA is left and some SM may have room */
+  pol_dispatch disp;             /* -ptxsim_dispatcher */
+  uint32_t n_ctas, ctas_done;
+  bool can_dispatch;             /* a dispatch round may place something */
   uint64_t now;
 };
 
@@ -89,32 +88,40 @@ static void mem_done(void *ctx, uint32_t sm, uint64_t tag, uint64_t cycle)
 
 void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
 {
-  (void)c, (void)now;
+  (void)now;
   g->ctas_done++;
-  pol_cta_release(&g->res[sm->id], &g->needs);
-  if (g->next_cta < g->n_ctas)
+  if (pol_dispatch_cta_done(&g->disp, sm->id, c->linear_id))
     g->can_dispatch = true;
 }
 
-/* Gives each SM with room at most one CTA (GPGPU-Sim's one per cycle). */
+/* The SM side of the dispatcher (pol_dispatch_sm).  The SMs start whole
+ * CTAs only: warp-level dispatch (WarpMan) needs has_warp_room and
+ * start_warps, which stay NULL until the SM can start a CTA's warps one
+ * by one. */
+static bool disp_has_room(void *ctx, uint32_t sm, uint32_t n_warps)
+{
+  tm_gpu *g = ctx;
+  return sm_has_room(&g->sms[sm], n_warps);
+}
+
+static int disp_start_cta(void *ctx, uint32_t sm, uint32_t cta_id, uint32_t n_warps,
+                          uint64_t cycle)
+{
+  tm_gpu *g = ctx;
+  (void)n_warps; /* every warp: start_warps is NULL */
+  return sm_start_cta(&g->sms[sm], cta_id, cycle + g->conf->cta_launch_latency);
+}
+
+/* One dispatch round (at most one CTA per SM and cycle under "tb"). */
 static int dispatch(tm_gpu *g, uint64_t now)
 {
-  bool placed_any = false;
-  for (uint32_t i = 0; i < g->n_sms && g->next_cta < g->n_ctas; i++) {
-    uint32_t s = (g->rr + i) % g->n_sms;
-    if (!pol_cta_can_place(&g->res[s], &g->needs) ||
-        !sm_has_room(&g->sms[s], g->needs.warps))
-      continue;
-    pol_cta_place(&g->res[s], &g->needs);
-    int rc = sm_start_cta(&g->sms[s], g->next_cta++, now + g->conf->cta_launch_latency);
-    if (rc)
-      return rc;
-    placed_any = true;
-  }
-  g->rr = (g->rr + 1) % g->n_sms;
-  /* Keep trying next cycle only while this one placed something: room
-   * only appears when a CTA finishes, which sets the flag again. */
-  g->can_dispatch = placed_any && g->next_cta < g->n_ctas;
+  bool again = false;
+  int rc = pol_dispatch_round(&g->disp, now, &again);
+  if (rc)
+    return rc;
+  /* Otherwise room only appears when a warp or a CTA finishes, which
+   * sets the flag again. */
+  g->can_dispatch = again;
   return 0;
 }
 
@@ -276,19 +283,26 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
     launch_fail(l, PTXSIM_E_LAUNCH, "launch of %s: %s\n", name, err);
     return l->status;
   }
-  g.needs = res->occupancy.per_cta;
   g.n_ctas = l->grid[0] * l->grid[1] * l->grid[2];
   g.can_dispatch = true;
   l->n_sms = g.n_sms;
   l->cycle = &g.now;
   g.sms = calloc(g.n_sms, sizeof *g.sms);
-  g.res = calloc(g.n_sms, sizeof *g.res);
-  rc = g.sms && g.res ? 0 : PTX_ENOMEM;
+  rc = g.sms ? 0 : PTX_ENOMEM;
   if (!rc)
     rc = mem_sys_create(&conf->mem, g.n_sms, mem_done, &g, &g.mem, err, sizeof err);
-  for (uint32_t s = 0; !rc && s < g.n_sms; s++) {
-    pol_cta_sm_init(&g.res[s], &lim);
+  for (uint32_t s = 0; !rc && s < g.n_sms; s++)
     rc = sm_init(&g.sms[s], s, &g, &g.smp, g.k, l, g.mem, err, sizeof err);
+  if (!rc) {
+    pol_dispatch_setup ds = {
+      .n_sms = g.n_sms,
+      .n_ctas = g.n_ctas,
+      .lim = lim,
+      .kernel = kk,
+      .needs = res->occupancy.per_cta,
+      .sm = {.ctx = &g, .has_room = disp_has_room, .start_cta = disp_start_cta},
+    };
+    rc = pol_dispatch_create(&g.disp, &conf->dispatcher, &ds, err, sizeof err);
   }
   if (rc) {
     launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",
@@ -303,7 +317,7 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   for (uint32_t s = 0; g.sms && s < g.n_sms; s++)
     sm_free(&g.sms[s]);
   free(g.sms);
-  free(g.res);
+  pol_dispatch_destroy(&g.disp);
   mem_sys_destroy(g.mem);
   l->cycle = NULL;
   return rc ? (l->status ? l->status : rc) : 0;

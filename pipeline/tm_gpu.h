@@ -3,9 +3,10 @@
  *
  * The loop advances one core cycle at a time while anything can happen
  * and jumps over cycles in which every SM sleeps (sm_core.h) and memsys
- * has nothing due.  The dispatcher gives each SM at most one CTA per cycle
- * while the TB-level accounting (policies/pol_cta.h) says it fits, SMs
- * taken round-robin.  A launch ends when every CTA has finished and
+ * has nothing due.  CTAs go to SMs as the dispatcher policy chosen by
+ * -ptxsim_dispatcher decides (policies/pol_dispatch.h; "tb": at most one
+ * CTA per SM and cycle while the TB-level accounting says it fits, SMs
+ * taken round-robin).  A launch ends when every CTA has finished and
  * memsys has drained its stores.
  */
 #ifndef PTXSIM_PIPELINE_TM_GPU_H

@@ -23,9 +23,17 @@
  *                         inner prioritisation 0 = LRR and outer 1 = SRR, the
  *                         only combination GPGPU-Sim implements).
  *
+ * The view always holds a warp's slot, readiness and dispatch age; a
+ * policy that needs more (PRO, 001-pro.md: lanes at issue, instructions
+ * issued, the warp's CTA and its barrier and exit counts) asks for those
+ * parts in its view_mask, and the SM fills them for it alone.  order() is
+ * also told the cycle.
+ *
  * order() is called every cycle by every scheduler with up to 64 warps: it
  * allocates nothing and does no string work.  Everything that can fail
- * (names, parameters, memory) happens at creation.
+ * (names, parameters, memory) happens at creation.  Each policy parses and
+ * formats its own parameters (pol_registry.h); the registry's table in
+ * pol_registry.c lists the policies.
  */
 #ifndef PTXSIM_POLICIES_POL_SCHED_H
 #define PTXSIM_POLICIES_POL_SCHED_H
@@ -35,28 +43,56 @@
 #include <stdint.h>
 
 #include "frontend/ptx_compiler.h"
+#include "policies/pol_registry.h"
 
 /* The most warp slots a scheduler can be created for (slot ids < this). */
 #define POL_SCHED_MAX_SLOTS 1024u
-/* Room for a policy name in pol_sched_params. */
-#define POL_SCHED_NAME_MAX 24
 
-/* A scheduler as the configuration describes it (-gpgpu_scheduler). */
-typedef struct pol_sched_params {
-  char name[POL_SCHED_NAME_MAX]; /* registry name: "lrr", "gto", "two_level_active" */
-  uint32_t n_active;             /* two_level_active: active-set size (warps) */
-  uint32_t inner, outer;         /* two_level_active: GPGPU-Sim's prioritisations
-                                    (inner 0 = LRR, outer 1 = SRR) */
-} pol_sched_params;
+/* A scheduler as the configuration describes it (-gpgpu_scheduler): its
+ * name and its own parameters, opaque outside its file (pol_registry.h). */
+typedef pol_params pol_sched_params;
 
-/* One candidate warp, as the pipeline sees it this cycle. */
+/* The optional parts of pol_warp_view, as bits of pol_sched_ops.view_mask:
+ * the SM fills a part only for a policy that asks for it (reading them
+ * costs cache lines of the functional warp and its CTA per candidate per
+ * cycle), and leaves the fields of the others 0. */
+enum {
+  POL_VIEW_PROGRESS = 1u << 0, /* n_active_lanes, n_issued */
+  POL_VIEW_CTA = 1u << 1       /* cta_slot, cta_id, n_cta_warps, n_cta_at_barrier,
+                                  n_cta_finished */
+};
+
+/* One candidate warp, as the pipeline sees it this cycle.  The SM fills
+ * it from state it keeps anyway (the functional warp and CTA;
+ * pipeline/sm_core.c, the candidate loop of sm_cycle), with no search and
+ * no allocation.  Instruction counts are of warp instructions; the CTA
+ * fields are the same for every warp of a CTA, whose warps number at most
+ * SM_MAX_WARPS (64: a CTA fits one SM), so they fit a byte. */
 typedef struct pol_warp_view {
-  uint16_t slot;       /* warp slot in the SM: the id events use; unique */
-  bool is_ready;       /* its next instruction could issue now */
-  bool is_long_wait;   /* it waits on a long-latency operation (global or
-                          local load in flight that its next instruction needs) */
-  uint64_t age;        /* dispatch age: a counter that grows with each warp
-                          dispatched to the SM; smaller = older */
+  uint16_t slot;            /* warp slot in the SM: the id events use; unique */
+  bool is_ready;            /* its next instruction could issue now */
+  bool is_long_wait;        /* it waits on a long-latency operation (global or
+                               local load in flight that its next instruction
+                               needs) */
+  /* POL_VIEW_PROGRESS */
+  uint8_t n_active_lanes;   /* lanes its next instruction would run for: the
+                               popcount of its active mask before the guard
+                               (0..32); what issuing it adds to the SM's thread
+                               instructions (PRO's WarpProgress step) */
+  /* POL_VIEW_CTA */
+  uint8_t n_cta_warps;      /* warps of its CTA, started or not */
+  uint8_t n_cta_at_barrier; /* arrivals of its CTA's warps at its barriers
+                               not yet released: the warps waiting at a
+                               barrier (bar.sync, bar.red), plus bar.arrive
+                               arrivals, which go on; saturates at 255 */
+  uint8_t n_cta_finished;   /* warps of its CTA that exited */
+  uint16_t cta_slot;        /* the SM's CTA slot the warp belongs to */
+  uint32_t cta_id;          /* its CTA's linear id in the grid */
+  /* always */
+  uint64_t age;             /* dispatch age: a counter that grows with each warp
+                               dispatched to the SM; smaller = older */
+  /* POL_VIEW_PROGRESS */
+  uint64_t n_issued;        /* warp instructions it issued so far */
 } pol_warp_view;
 
 typedef enum pol_sched_event_kind {
@@ -74,18 +110,18 @@ typedef struct pol_sched_event {
 } pol_sched_event;
 
 typedef struct pol_sched_ops {
-  const char *name;
-  const char *doc;     /* one line, for --help and error messages */
-  /* Parses the ":..." arguments after the name in a -gpgpu_scheduler spec
-   * (args is "" when there are none) into p; returns 0, or -1 with a
-   * message in err.  NULL: the policy takes no arguments. */
-  int (*parse_args)(const char *args, pol_sched_params *p, char *err, size_t errlen);
-  /* A scheduler for warps in slots 0..max_slots-1; NULL when out of memory. */
+  pol_class cls;       /* name, doc, its parameters' parser and formatter */
+  uint32_t view_mask;  /* POL_VIEW_* parts of the view it reads (0: the
+                          always-filled slot, readiness and age only) */
+  /* A scheduler for warps in slots 0..max_slots-1, reading its parameters
+   * from p->args; NULL when out of memory. */
   void *(*create)(const pol_sched_params *p, unsigned max_slots);
   void (*destroy)(void *self);
   /* Writes indices into v, best first, to out (room for n); returns how
-   * many it wrote (a policy may leave warps out: two-level's pending ones). */
-  unsigned (*order)(void *self, const pol_warp_view *v, unsigned n, uint16_t *out);
+   * many it wrote (a policy may leave warps out: two-level's pending ones).
+   * now is the SM's cycle. */
+  unsigned (*order)(void *self, const pol_warp_view *v, unsigned n, uint64_t now,
+                    uint16_t *out);
   void (*on_event)(void *self, const pol_sched_event *e);
 } pol_sched_ops;
 
@@ -98,8 +134,6 @@ typedef struct pol_sched {
 /* The policy called name, or NULL with "unknown warp scheduler 'x' (valid:
  * lrr, gto, two_level_active)" in err. */
 const pol_sched_ops *pol_sched_find(const char *name, char *err, size_t errlen);
-/* The registered policies, in registry order (n_out receives the count). */
-const pol_sched_ops *const *pol_sched_list(size_t *n_out);
 
 /* Parses a GPGPU-Sim scheduler spec ("lrr", "gto", "two_level_active:6:0:1")
  * into p; returns 0, or -1 with a message in err. */
@@ -117,9 +151,9 @@ int pol_sched_create(pol_sched *s, const pol_sched_params *p, unsigned max_slots
 void pol_sched_destroy(pol_sched *s);
 
 static inline unsigned pol_sched_order(pol_sched *s, const pol_warp_view *v, unsigned n,
-                                       uint16_t *out)
+                                       uint64_t now, uint16_t *out)
 {
-  return s->ops->order(s->self, v, n, out);
+  return s->ops->order(s->self, v, n, now, out);
 }
 
 static inline void pol_sched_event_post(pol_sched *s, pol_sched_event_kind kind, unsigned slot)

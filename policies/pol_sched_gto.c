@@ -39,8 +39,10 @@ static bool older(const pol_warp_view *a, const pol_warp_view *b)
   return a->age < b->age || (a->age == b->age && a->slot < b->slot);
 }
 
-static unsigned gto_order(void *self, const pol_warp_view *v, unsigned n, uint16_t *out)
+static unsigned gto_order(void *self, const pol_warp_view *v, unsigned n, uint64_t now,
+                          uint16_t *out)
 {
+  (void)now;
   gto *s = self;
   unsigned k = 0;
   for (unsigned i = 0; i < n; i++)
@@ -72,9 +74,8 @@ static void gto_on_event(void *self, const pol_sched_event *e)
 }
 
 const pol_sched_ops pol_sched_gto_ops = {
-  .name = "gto",
-  .doc = "greedy then oldest: the warp that issued last, then the others by dispatch age",
-  .parse_args = NULL,
+  .cls = {.name = "gto",
+          .doc = "greedy then oldest: the warp that issued last, then the others by dispatch age"},
   .create = gto_create,
   .destroy = gto_destroy,
   .order = gto_order,

@@ -47,8 +47,10 @@ static void lrr_destroy(void *self)
   free(s);
 }
 
-static unsigned lrr_order(void *self, const pol_warp_view *v, unsigned n, uint16_t *out)
+static unsigned lrr_order(void *self, const pol_warp_view *v, unsigned n, uint64_t now,
+                          uint16_t *out)
 {
+  (void)now;
   lrr *s = self;
   /* Sorted input: rotate at the first slot after the last issued. */
   unsigned start = 0;
@@ -95,9 +97,8 @@ static void lrr_on_event(void *self, const pol_sched_event *e)
 }
 
 const pol_sched_ops pol_sched_lrr_ops = {
-  .name = "lrr",
-  .doc = "loose round robin: slot order, starting after the warp that issued last",
-  .parse_args = NULL,
+  .cls = {.name = "lrr",
+          .doc = "loose round robin: slot order, starting after the warp that issued last"},
   .create = lrr_create,
   .destroy = lrr_destroy,
   .order = lrr_order,

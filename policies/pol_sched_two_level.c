@@ -40,7 +40,15 @@ typedef struct two_level {
   int last;              /* slot that issued last, -1 when none */
 } two_level;
 
-static int tl_parse_args(const char *args, pol_sched_params *p, char *err, size_t errlen)
+/* The parameters, in pol_params' opaque blob. */
+typedef struct tl_args {
+  uint32_t n_active;  /* active-set size (warps) */
+  uint32_t inner;     /* GPGPU-Sim's prioritisations: inner 0 = LRR, */
+  uint32_t outer;     /* outer 1 = SRR (the only pair GPGPU-Sim implements) */
+} tl_args;
+_Static_assert(sizeof(tl_args) <= POL_ARGS_BYTES, "tl_args fits pol_params");
+
+static int tl_parse_args(const char *args, void *blob, char *err, size_t errlen)
 {
   const char *s = args;
   uint32_t n = 0, inner = 0, outer = 1;
@@ -61,10 +69,20 @@ static int tl_parse_args(const char *args, pol_sched_params *p, char *err, size_
              args);
     return -1;
   }
-  p->n_active = n;
-  p->inner = inner;
-  p->outer = outer;
+  tl_args a;
+  memset(&a, 0, sizeof a);
+  a.n_active = n;
+  a.inner = inner;
+  a.outer = outer;
+  memcpy(blob, &a, sizeof a);
   return 0;
+}
+
+static void tl_format_args(const void *blob, char *buf, size_t size)
+{
+  tl_args a;
+  memcpy(&a, blob, sizeof a);
+  snprintf(buf, size, "%u:%u:%u", (unsigned)a.n_active, (unsigned)a.inner, (unsigned)a.outer);
 }
 
 static void tl_destroy(void *self)
@@ -82,8 +100,10 @@ static void *tl_create(const pol_sched_params *p, unsigned max_slots)
   two_level *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
+  tl_args a;
+  memcpy(&a, p->args, sizeof a);
   s->max_slots = max_slots;
-  s->max_active = p->n_active ? p->n_active : 1;
+  s->max_active = a.n_active ? a.n_active : 1;
   s->active = malloc(max_slots * sizeof *s->active);
   s->pending = malloc(max_slots * sizeof *s->pending);
   s->where = calloc(max_slots, sizeof *s->where);
@@ -170,8 +190,10 @@ static void tl_on_event(void *self, const pol_sched_event *e)
   }
 }
 
-static unsigned tl_order(void *self, const pol_warp_view *v, unsigned n, uint16_t *out)
+static unsigned tl_order(void *self, const pol_warp_view *v, unsigned n, uint64_t now,
+                         uint16_t *out)
 {
+  (void)now;
   two_level *s = self;
   for (unsigned i = 0; i < n; i++) {
     unsigned slot = v[i].slot;
@@ -218,10 +240,11 @@ static unsigned tl_order(void *self, const pol_warp_view *v, unsigned n, uint16_
 }
 
 const pol_sched_ops pol_sched_two_level_ops = {
-  .name = "two_level_active",
-  .doc = "two-level: round robin over an active set of N warps; long-latency stalls and "
-         "barriers send a warp to the back of a pending FIFO",
-  .parse_args = tl_parse_args,
+  .cls = {.name = "two_level_active",
+          .doc = "two-level: round robin over an active set of N warps; long-latency stalls "
+                 "and barriers send a warp to the back of a pending FIFO",
+          .parse_args = tl_parse_args,
+          .format_args = tl_format_args},
   .create = tl_create,
   .destroy = tl_destroy,
   .order = tl_order,

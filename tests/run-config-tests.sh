@@ -64,6 +64,9 @@ cmp -s "$tmp/gtx480.cfg" "$tmp/gtx280.cfg" && { echo "FAIL: gtx480 = gtx280"; fa
 expect_grep "$tmp/gtx480.cfg" "^-gpgpu_n_clusters  *15$" "gtx480: 15 SMs"
 expect_grep "$tmp/gtx280.cfg" "^-gpgpu_shader_registers  *16384$" "gtx280: 16k registers"
 expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
+for n in gtx480 gtx280 sm75; do
+  expect_grep "$tmp/$n.cfg" "^-ptxsim_dispatcher  *tb$" "$n: TB-level dispatch"
+done
 # The installed configs/ files are what is embedded.
 for n in gtx480 gtx280 sm75; do
   expect_status 0 "config --config configs/$n.config" \
@@ -100,6 +103,14 @@ expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5
 printf -- '-gpgpu_shader_core_pipeline 1536:64\n' >"$tmp/warp.cfg"
 expect_status 1 "warp size 64" "$PTXSIM" config --config "$tmp/warp.cfg"
 expect_grep "$tmp/err" "warp size 64 is not supported" "warp size message"
+# Policies are found by name; an unknown one is an error listing the known.
+printf -- '-gpgpu_scheduler two_level_active:4\n-ptxsim_dispatcher warpman\n' >"$tmp/policy.cfg"
+expect_status 1 "unknown dispatcher" "$PTXSIM" config --config "$tmp/policy.cfg"
+expect_grep "$tmp/err" "policy.cfg:2:1: error: -ptxsim_dispatcher: unknown CTA dispatcher 'warpman' (valid: tb)" \
+  "unknown dispatcher located"
+printf -- '-gpgpu_scheduler two_level_active:4\n-ptxsim_dispatcher tb\n' >"$tmp/policy.cfg"
+expect_status 0 "policy specs" "$PTXSIM" config --config "$tmp/policy.cfg"
+expect_grep "$tmp/out" "^-gpgpu_scheduler  *two_level_active:4:0:1$" "a policy formats its own arguments"
 expect_status 1 "unknown name" "$PTXSIM" config --config gtx9000
 expect_grep "$tmp/err" "unknown configuration 'gtx9000' (named: gtx480, gtx280, sm75; or a file)" "unknown name message"
 expect_status 1 "missing file" "$PTXSIM" config --config "$tmp/none.cfg"

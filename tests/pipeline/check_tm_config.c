@@ -93,6 +93,7 @@ START_TEST(gtx480_defaults)
   ck_assert(c.mem.core_mhz == 700.0 && c.mem.dram_mhz == 924.0);
   ck_assert_uint_eq(c.n_sched_per_sm, 2);
   ck_assert_str_eq(c.sched.name, "lrr");
+  ck_assert_str_eq(c.dispatcher.name, "tb");
   ck_assert_uint_eq(c.n_units[TM_UNIT_SP], 2);
   ck_assert_uint_eq(c.n_units[TM_UNIT_SFU], 1);
   ck_assert_uint_eq(c.n_units[TM_UNIT_DP], 0);
@@ -266,6 +267,7 @@ START_TEST(dump_format)
   ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_clock_domains                   "
                                      "700.0:700.0:700.0:924.0\n"));
   ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_scheduler                       lrr\n"));
+  ck_assert_ptr_nonnull(strstr(text, "\n-ptxsim_dispatcher                     tb\n"));
   ck_assert_ptr_nonnull(strstr(text, "\n-gpgpu_pipeline_widths                 "
                                      "2,0,0,1,1,2,0,0,1,1,2,0,0\n"));
   ck_assert_ptr_nonnull(strstr(text, "\n-ptx_opcode_latency_int                "
@@ -408,7 +410,9 @@ START_TEST(format_details)
   ck_assert_uint_eq(c.n_sms, 18);
   ck_assert_uint_eq(c.max_ctas_per_sm, 4);
   ck_assert_str_eq(c.sched.name, "two_level_active");
-  ck_assert_uint_eq(c.sched.n_active, 6);
+  char spec[64];
+  pol_sched_format_spec(&c.sched, spec, sizeof spec); /* its parameters are the policy's */
+  ck_assert_str_eq(spec, "two_level_active:6:0:1");
   ck_assert_uint_eq(c.max_threads_per_sm, 1024);
   ck_assert_uint_eq(c.max_warps_per_sm, 32);
   ck_assert_uint_eq(c.pipe_width[TM_PIPE_ID_OC_SFU], 1);
@@ -497,6 +501,11 @@ START_TEST(errors_located)
   load_fails("-gpgpu_scheduler fifo\n",
              "t.cfg:1:1: error: -gpgpu_scheduler: unknown warp scheduler 'fifo' (valid: lrr, "
              "gto, two_level_active)");
+  load_fails("-ptxsim_dispatcher warpman\n",
+             "t.cfg:1:1: error: -ptxsim_dispatcher: unknown CTA dispatcher 'warpman' (valid: tb)");
+  load_fails("-ptxsim_dispatcher tb:2\n",
+             "t.cfg:1:1: error: -ptxsim_dispatcher: CTA dispatcher 'tb' takes no arguments "
+             "(got 'tb:2')");
   load_fails("-gpgpu_pipeline_widths 1,2,3\n", "expected 7, 9, 11 or 13");
   load_fails("-ptx_opcode_latency_int 1,2,3,4\n", "expected 5 or 6 comma-separated numbers");
   load_fails("-ptx_opcode_latency_fp 1,2,3,4,5,6\n", "expected 5 comma-separated numbers");

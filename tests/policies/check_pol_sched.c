@@ -23,7 +23,7 @@ static pol_sched make(const char *spec, unsigned max_slots)
 
 static pol_warp_view view(unsigned slot, uint64_t age)
 {
-  pol_warp_view v = {(uint16_t)slot, true, false, age};
+  pol_warp_view v = {.slot = (uint16_t)slot, .is_ready = true, .age = age};
   return v;
 }
 
@@ -32,7 +32,7 @@ static void expect_order(pol_sched *s, const pol_warp_view *v, unsigned n, const
                          unsigned n_want)
 {
   uint16_t out[64];
-  unsigned k = pol_sched_order(s, v, n, out);
+  unsigned k = pol_sched_order(s, v, n, 0, out);
   ck_assert_uint_eq(k, n_want);
   for (unsigned i = 0; i < k; i++)
     ck_assert_msg(out[i] == want[i], "position %u: got %u, want %d", i, out[i], want[i]);
@@ -49,9 +49,12 @@ START_TEST(find_and_list)
   ck_assert_ptr_null(pol_sched_find("fifo", err, sizeof err));
   ck_assert_str_eq(err, "unknown warp scheduler 'fifo' (valid: lrr, gto, two_level_active)");
   size_t n;
-  const pol_sched_ops *const *l = pol_sched_list(&n);
+  const pol_class *const *l = pol_list(POL_KIND_SCHED, &n);
   ck_assert_uint_eq(n, 3);
   ck_assert_str_eq(l[0]->name, "lrr");
+  ck_assert_str_eq(l[2]->name, "two_level_active");
+  /* The class is the head of the ops: find gives the same object. */
+  ck_assert_ptr_eq(&pol_sched_find("gto", err, sizeof err)->cls, l[1]);
 }
 END_TEST
 
@@ -61,36 +64,113 @@ START_TEST(specs)
   char err[256], buf[64];
   ck_assert_int_eq(pol_sched_parse_spec("two_level_active:6:0:1", &p, err, sizeof err), 0);
   ck_assert_str_eq(p.name, "two_level_active");
-  ck_assert_uint_eq(p.n_active, 6);
-  ck_assert_uint_eq(p.inner, 0);
-  ck_assert_uint_eq(p.outer, 1);
   pol_sched_format_spec(&p, buf, sizeof buf);
   ck_assert_str_eq(buf, "two_level_active:6:0:1");
   /* The short form defaults to GPGPU-Sim's only implemented pair 0:1. */
   ck_assert_int_eq(pol_sched_parse_spec("two_level_active:8", &p, err, sizeof err), 0);
-  ck_assert_uint_eq(p.n_active, 8);
-  ck_assert_uint_eq(p.outer, 1);
+  pol_sched_format_spec(&p, buf, sizeof buf);
+  ck_assert_str_eq(buf, "two_level_active:8:0:1");
   ck_assert_int_eq(pol_sched_parse_spec("gto", &p, err, sizeof err), 0);
   pol_sched_format_spec(&p, buf, sizeof buf);
   ck_assert_str_eq(buf, "gto");
   /* Errors. */
   ck_assert_int_eq(pol_sched_parse_spec("gto:3", &p, err, sizeof err), -1);
-  ck_assert_ptr_nonnull(strstr(err, "takes no arguments"));
+  ck_assert_str_eq(err, "warp scheduler 'gto' takes no arguments (got 'gto:3')");
   ck_assert_int_eq(pol_sched_parse_spec("two_level_active", &p, err, sizeof err), -1);
   ck_assert_ptr_nonnull(strstr(err, "active-set size"));
   ck_assert_int_eq(pol_sched_parse_spec("two_level_active:0", &p, err, sizeof err), -1);
   ck_assert_int_eq(pol_sched_parse_spec("two_level_active:6:2:1", &p, err, sizeof err), -1);
   ck_assert_ptr_nonnull(strstr(err, "only inner prioritisation 0"));
   ck_assert_int_eq(pol_sched_parse_spec("two_level_active:6:0", &p, err, sizeof err), -1);
+  ck_assert_int_eq(pol_sched_parse_spec("two_level_active:4294967296", &p, err, sizeof err),
+                   -1);
   ck_assert_int_eq(pol_sched_parse_spec("warp_limiting:2:4", &p, err, sizeof err), -1);
-  ck_assert_ptr_nonnull(strstr(err, "unknown warp scheduler 'warp_limiting'"));
+  ck_assert_str_eq(err, "unknown warp scheduler 'warp_limiting' (valid: lrr, gto, "
+                        "two_level_active)");
+  /* A failed parse leaves p as it was. */
+  pol_sched_format_spec(&p, buf, sizeof buf);
+  ck_assert_str_eq(buf, "gto");
   pol_sched s;
-  p.n_active = 1;
   ck_assert_int_eq(pol_sched_create(&s, &p, 0, err, sizeof err), PTX_EINVAL);
   ck_assert_int_eq(pol_sched_create(&s, &p, POL_SCHED_MAX_SLOTS + 1, err, sizeof err),
                    PTX_EINVAL);
   snprintf(p.name, sizeof p.name, "nope");
   ck_assert_int_eq(pol_sched_create(&s, &p, 8, err, sizeof err), PTX_EINVAL);
+  ck_assert_str_eq(err, "unknown warp scheduler 'nope' (valid: lrr, gto, two_level_active)");
+  pol_sched_format_spec(&p, buf, sizeof buf);
+  ck_assert_str_eq(buf, "?");
+}
+END_TEST
+
+/* Parsing a spec, formatting it and parsing that again gives the same
+ * pol_params, byte for byte: the blob is the policy's alone, and the
+ * canonical spec of every example is what the policy wrote. */
+static const struct {
+  const char *spec, *canonical;
+} round_trips[] = {
+  {"lrr", "lrr"},
+  {"gto", "gto"},
+  {"two_level_active:6:0:1", "two_level_active:6:0:1"},
+  {"two_level_active:2", "two_level_active:2:0:1"},
+  {"two_level_active:4294967295:0:1", "two_level_active:4294967295:0:1"},
+};
+
+START_TEST(spec_round_trip)
+{
+  char err[256], buf[64], again[64];
+  pol_sched_params p, q;
+  memset(&q, 0xa5, sizeof q);
+  ck_assert_int_eq(pol_sched_parse_spec(round_trips[_i].spec, &p, err, sizeof err), 0);
+  pol_sched_format_spec(&p, buf, sizeof buf);
+  ck_assert_str_eq(buf, round_trips[_i].canonical);
+  ck_assert_int_eq(pol_sched_parse_spec(buf, &q, err, sizeof err), 0);
+  ck_assert_mem_eq(&p, &q, sizeof p);
+  pol_sched_format_spec(&q, again, sizeof again);
+  ck_assert_str_eq(again, buf);
+  /* Copies carry the parameters: the two-level policy reads its N from
+   * the blob (N = 2 offers two of three warps). */
+  if (strcmp(round_trips[_i].spec, "two_level_active:2") == 0) {
+    pol_sched s;
+    pol_sched_params copy = q;
+    ck_assert_int_eq(pol_sched_create(&s, &copy, 4, err, sizeof err), 0);
+    pol_warp_view v[3] = {view(0, 0), view(1, 1), view(2, 2)};
+    expect_order(&s, v, 3, (const int[]){0, 1}, 2);
+    pol_sched_destroy(&s);
+  }
+}
+END_TEST
+
+/* The generic registry: kinds, names, messages. */
+START_TEST(registry)
+{
+  char err[256];
+  ck_assert_str_eq(pol_kind_name(POL_KIND_SCHED), "warp scheduler");
+  ck_assert_str_eq(pol_kind_name(POL_KIND_DISPATCH), "CTA dispatcher");
+  ck_assert_ptr_nonnull(pol_find(POL_KIND_SCHED, "lrr", err, sizeof err));
+  /* Names are per kind. */
+  ck_assert_ptr_null(pol_find(POL_KIND_DISPATCH, "lrr", err, sizeof err));
+  ck_assert_str_eq(err, "unknown CTA dispatcher 'lrr' (valid: tb)");
+  ck_assert_ptr_null(pol_find(POL_KIND_SCHED, "tb", err, sizeof err));
+  /* Prefixes and the empty name are not names. */
+  ck_assert_ptr_null(pol_find(POL_KIND_SCHED, "two_level", err, sizeof err));
+  ck_assert_ptr_null(pol_find(POL_KIND_SCHED, "", err, sizeof err));
+  ck_assert_str_eq(err, "unknown warp scheduler '' (valid: lrr, gto, two_level_active)");
+  /* A short buffer gets a truncated, terminated message. */
+  char small[20];
+  ck_assert_ptr_null(pol_find(POL_KIND_SCHED, "fifo", small, sizeof small));
+  ck_assert_str_eq(small, "unknown warp schedu");
+  /* Every policy of every kind has a doc line and a name that fits. */
+  for (int k = 0; k < POL_KIND_COUNT; k++) {
+    size_t n;
+    const pol_class *const *l = pol_list((pol_kind)k, &n);
+    ck_assert_uint_gt(n, 0);
+    for (size_t i = 0; i < n; i++) {
+      ck_assert_msg(l[i]->doc && *l[i]->doc, "%s: no doc", l[i]->name);
+      ck_assert_uint_lt(strlen(l[i]->name), POL_NAME_MAX);
+      ck_assert_ptr_null(strchr(l[i]->name, ':'));
+      ck_assert_ptr_eq(pol_find((pol_kind)k, l[i]->name, err, sizeof err), l[i]);
+    }
+  }
 }
 END_TEST
 
@@ -187,7 +267,7 @@ static void run_toy(pol_sched *s, const toy_cycle *c, unsigned n_cycles, const i
       n++;
     }
     uint16_t out[N_WARPS];
-    unsigned k = pol_sched_order(s, v, n, out);
+    unsigned k = pol_sched_order(s, v, n, t, out);
     int issued = -1;
     for (unsigned i = 0; i < k; i++)
       if (v[out[i]].is_ready) {
@@ -284,6 +364,8 @@ static Suite *suite(void)
   TCase *t = tcase_create("registry");
   tcase_add_test(t, find_and_list);
   tcase_add_test(t, specs);
+  tcase_add_loop_test(t, spec_round_trip, 0, (int)(sizeof round_trips / sizeof round_trips[0]));
+  tcase_add_test(t, registry);
   suite_add_tcase(s, t);
   t = tcase_create("lrr");
   tcase_add_test(t, lrr_rotation);
