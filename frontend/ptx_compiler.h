@@ -13,6 +13,7 @@
 #define PTX_MUST_CHECK __attribute__((warn_unused_result))
 #define PTX_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #define PTX_NOINLINE __attribute__((noinline))
+#define PTX_ALWAYS_INLINE inline __attribute__((always_inline))
 #define PTX_UNUSED __attribute__((unused))
 #else
 #define PTX_LIKELY(x) (x)
@@ -20,6 +21,7 @@
 #define PTX_MUST_CHECK
 #define PTX_PRINTF(fmt, args)
 #define PTX_NOINLINE
+#define PTX_ALWAYS_INLINE inline
 #define PTX_UNUSED
 #endif
 

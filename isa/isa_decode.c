@@ -351,6 +351,36 @@ static void decode_tex(decoder *dc, isa_insn *in, const ptx_operand *o, unsigned
   }
 }
 
+/* Notes the role of operand o (o[k] decoded) in def_opnds, use_opnds and
+ * pred_opnds (isa_prog.h): what the signature's slot k says it is, unless
+ * it is not a value the record can read -- a label, a list, a sink, a
+ * texture operand, or one of several vectors (their slots are in ext). */
+static void note_role(isa_insn *in, const ptx_operand *o, uint32_t k, const ptx_sig_slot *sig,
+                      int n_sig, bool is_pred, bool has_vslots)
+{
+  if ((int)k >= n_sig) {
+    in->has_hidden_opnds = true;
+    return;
+  }
+  bool is_vec = in->o[k] == ISA_NONE &&
+                (o->kind == PTX_OPND_VEC ||
+                 (o->kind == PTX_OPND_PAIR && o->u.list[0].kind == PTX_OPND_VEC));
+  if (o->kind == PTX_OPND_TEX || (is_vec && has_vslots)) {
+    in->has_hidden_opnds = true;
+    return;
+  }
+  if (o->kind == PTX_OPND_SINK || (in->o[k] == ISA_NONE && !is_vec) ||
+      (o->kind == PTX_OPND_PAIR && o->u.list[0].kind == PTX_OPND_SINK))
+    return;
+  uint8_t bit = (uint8_t)(1u << k);
+  if (sig[k].role == 'd')
+    in->def_opnds |= bit;
+  else
+    in->use_opnds |= bit;
+  if (is_pred)
+    in->pred_opnds |= bit;
+}
+
 /* Generic operand decoding: in->o[k] per IR operand (see isa_prog.h). */
 static void decode_operands(decoder *dc, isa_insn *in)
 {
@@ -396,9 +426,11 @@ static void decode_operands(decoder *dc, isa_insn *in)
                                    : in->type == PTX_TYPE_PRED;
   for (uint32_t k = 0; k < in->n_o; k++) {
     const ptx_operand *o = &ir->opnds[k];
+    bool is_pred = false;
     switch (o->kind) {
     case PTX_OPND_REG:
       if (is_pred_var(o->u.reg.var)) {
+        is_pred = true;
         uint64_t idx = 0;
         if (!map_get(&dc->regs, o->u.reg.var, &idx))
           derr(dc, o->loc, "'%s' is not a register", o->u.reg.var->sym.name->str);
@@ -411,6 +443,7 @@ static void decode_operands(decoder *dc, isa_insn *in)
     case PTX_OPND_IMM:
       if (pred_slot[k]) {
         /* A constant predicate (nvcc: mov.pred %p, 0). */
+        is_pred = true;
         in->o[k] = ISA_PRED_TRUE;
         if (o->u.imm == 0)
           in->neg_mask |= (uint8_t)(1u << k);
@@ -461,6 +494,7 @@ static void decode_operands(decoder *dc, isa_insn *in)
         uint64_t idx = 0;
         (void)map_get(&dc->regs, p0->u.reg.var, &idx);
         in->o[k] = (uint32_t)idx + p0->u.reg.index;
+        is_pred = true;
       } else if (p0->kind == PTX_OPND_SINK && in->op == PTX_OP_SETP)
         in->o[k] = ISA_PRED_SINK;
       break;
@@ -491,6 +525,7 @@ static void decode_operands(decoder *dc, isa_insn *in)
       in->o[k] = value_slot(dc, in, o, f32);
       break;
     }
+    note_role(in, o, k, sig, n_sig, is_pred, vslots != NULL);
   }
 }
 
@@ -724,9 +759,10 @@ static int decode_function(decoder *dc, const ptx_func *fn)
       in->guard = (uint32_t)idx + (ir->guard->kind == PTX_OPND_REG ? ir->guard->u.reg.index : 0);
       in->guard_neg = ir->guard_neg;
     }
-    if (in->op == PTX_OP_CALL)
+    if (in->op == PTX_OP_CALL) {
       decode_call(dc, in);
-    else
+      in->has_hidden_opnds = true; /* arguments go through the call site */
+    } else
       decode_operands(dc, in);
     if (dc->err == PTX_ENOMEM)
       break;

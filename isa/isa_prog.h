@@ -75,6 +75,13 @@ struct isa_insn {
   bool ftz, sat;
   bool guard_neg;
   uint8_t neg_mask;       /* bit k: predicate operand o[k] is negated (!p) */
+  /* Operand roles, for the dynamic record's uniformity (simt_record):
+   * bit k: o[k] is written (def_opnds) or read (use_opnds); o[k] is a
+   * predicate index (pred_opnds), the vector in v[] (o[k] == ISA_NONE), or
+   * else a register slot.  The guard and the predicate of a d|p pair (pd)
+   * are not in them; operands the bits cannot describe (call arguments,
+   * several vectors, texture coordinates) set has_hidden_opnds. */
+  uint8_t def_opnds, use_opnds, pred_opnds;
   uint32_t guard;         /* predicate index, ISA_NONE when unguarded */
   uint32_t o[ISA_MAX_OPNDS]; /* operands in source order: register slot
                                 offsets (slot * 32), predicate indices, or
@@ -95,6 +102,7 @@ struct isa_insn {
                              operand's handle in o[k] and its coordinates
                              as its elements */
   bool owns_ext;          /* ext is malloc'd and freed with the program */
+  bool has_hidden_opnds;  /* see def_opnds */
   const ptx_insn *ir;     /* source instruction: location and spelling */
   const isa_func *func;
 };

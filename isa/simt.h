@@ -16,6 +16,7 @@
 #define PTXSIM_ISA_SIMT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -56,9 +57,51 @@ typedef struct simt_frame {
 typedef struct simt_cta simt_cta;
 typedef struct simt_launch simt_launch;
 
+/* Events of a warp instruction (simt_record.events). */
+enum {
+  SIMT_EV_BARRIER = 1u << 0,  /* arrived at a CTA barrier (bar, barrier, bar.red) */
+  SIMT_EV_BLOCKED = 1u << 1,  /* and waits there */
+  SIMT_EV_EXIT = 1u << 2,     /* lanes exited (exit, or ret from the kernel) */
+  SIMT_EV_FAULT = 1u << 3,    /* a fault stopped the launch (launch->fault says which) */
+  SIMT_EV_ATOMIC = 1u << 4,   /* an atomic or reduction was performed */
+  SIMT_EV_DIVERGE = 1u << 5,  /* a branch split the active lanes */
+  SIMT_EV_CALL = 1u << 6,     /* entered a function */
+  SIMT_EV_RET = 1u << 7       /* returned from one */
+};
+
+/* What simt_launch.record_flags asks the record to hold beyond the rest,
+ * which is always there.  Off, they cost nothing. */
+enum {
+  SIMT_REC_VALUES = 1u << 0   /* simt_record.values, dst_pattern, dst_stride */
+};
+
+/* simt_record.values (with SIMT_REC_VALUES). */
+enum {
+  SIMT_VAL_MEASURED = 1u << 0,    /* the bits below are set: the operands
+                                     were all visible (not a call, a
+                                     texture, a matrix instruction) */
+  SIMT_VAL_DST_UNIFORM = 1u << 1, /* every destination holds one value in
+                                     every executing lane (true without one) */
+  SIMT_VAL_SRC_UNIFORM = 1u << 2  /* so did every source before (the guard
+                                     is not a source) */
+};
+
+/* The shape of a destination's values across the executing lanes, for
+ * context compression (004): one value, base + lane * stride, or neither. */
+typedef enum simt_pattern {
+  SIMT_PAT_NONE,     /* not measured, or no destination */
+  SIMT_PAT_UNIFORM,
+  SIMT_PAT_STRIDED,
+  SIMT_PAT_RANDOM
+} simt_pattern;
+
 /* The dynamic instruction record: what one executed warp instruction did
  * (ARCHITECTURE.md).  Filled by simt_step(); the timing model and the
- * run-time reports learn about execution only through it. */
+ * run-time reports learn about execution only through it.  Fields past
+ * is_warp_done are filled only for the instructions they describe: the
+ * memory part for instructions with an address operand
+ * (insn->addr_opnd != ISA_NO_ADDR; space_mask is 0 otherwise), the values
+ * part only when the launch's record_flags ask (values is 0 otherwise). */
 typedef struct simt_record {
   const isa_insn *insn;
   uint32_t pc;               /* its index in insn->func */
@@ -67,7 +110,27 @@ typedef struct simt_record {
   uint32_t next_active;      /* active mask afterwards (0: warp finished) */
   uint32_t next_pc;          /* where the warp goes on */
   uint32_t depth;            /* reconvergence stack entries afterwards */
+  uint32_t reconv_pc;        /* reconvergence point of the top entry
+                                afterwards (ISA_NONE: none) */
+  uint32_t taken;            /* branches: the lanes that went to a target
+                                (the rest fell through) */
+  uint16_t events;           /* SIMT_EV_* */
   bool is_warp_done;         /* the warp finished with it */
+  /* Memory: each executing lane's state space (generic addresses
+   * resolved: global, shared, local or param) and its address in that
+   * space -- the offset in the CTA's shared memory, the thread's local
+   * memory or the parameter buffer, the device address for global and
+   * const -- taken before the instruction ran.  Other lanes' entries
+   * are unspecified. */
+  uint8_t space_mask;        /* bit s: some lane accessed isa_space s */
+  uint8_t space[SIMT_WARP_SIZE];
+  uint64_t addr[SIMT_WARP_SIZE];
+  /* Values (SIMT_REC_VALUES). */
+  uint8_t values;            /* SIMT_VAL_* */
+  uint8_t dst_pattern;       /* simt_pattern of the destinations: the
+                                least regular one's */
+  int64_t dst_stride;        /* SIMT_PAT_STRIDED: the first destination's
+                                step from one lane to the next */
 } simt_record;
 
 /* Told about execution when attached to a launch (reports, traces).
@@ -211,6 +274,9 @@ struct simt_launch {
                                   %clock reads (NULL: functional mode, where
                                   %clock counts warp instructions) */
   const simt_observer *observer; /* NULL, or told about every instruction */
+  uint32_t record_flags;       /* SIMT_REC_*: what simt_step's records hold
+                                  beyond the rest (the timing model's
+                                  policies ask) */
   simt_progress *progress;     /* NULL, or told how the launch goes */
 };
 
@@ -363,7 +429,36 @@ int simt_cta_unblock(simt_launch *l, simt_cta *c) PTX_MUST_CHECK;
 int simt_run(simt_launch *l);
 void simt_launch_release(simt_launch *l);
 
+/* ---- preemption: a warp's architectural context (simt_context.c) ---- */
+
+/* Bytes simt_warp_save needs for w's context as it is now. */
+size_t simt_warp_context_size(const simt_warp *w);
+/* Writes w's architectural context -- registers and predicates of every
+ * frame, the frames, the reconvergence stack, pc, active mask,
+ * reconvergence point, carry flags, barrier state, lanes and thread ids,
+ * the instructions it executed, local memory -- to buf.  0, or PTX_EINVAL
+ * when len is less than simt_warp_context_size(w).  Between instructions
+ * only (not inside simt_step). */
+int simt_warp_save(const simt_warp *w, void *buf, size_t len) PTX_MUST_CHECK;
+/* Makes the context saved in buf w's: w is a warp of a launch of the same
+ * kernel in this process (its launch and CTA stay).  0; PTX_EINVAL when
+ * buf holds no such context; PTX_ENOMEM, w unchanged. */
+int simt_warp_restore(simt_warp *w, const void *buf, size_t len) PTX_MUST_CHECK;
+/* Overwrites w's context with garbage made from pattern, as the state of
+ * a switched-out warp is worth nothing until restored: a run that goes
+ * on without simt_warp_restore goes wrong (or faults). */
+void simt_warp_poison(simt_warp *w, uint64_t pattern);
+
 /* ---- internal to isa/simt_*.c --------------------------------------- */
+
+/* The parts of the record simt_step fills only when they apply
+ * (simt_record.c): the lanes' spaces and addresses of a memory
+ * instruction, before it runs; whether its sources are uniform over mask,
+ * before it runs; the values part, after. */
+void simt_record_memory(const simt_warp *w, const isa_insn *in, uint32_t mask, simt_record *rec);
+bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask);
+void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
+                        bool is_src_uniform, simt_record *rec);
 
 int simt_warp_init(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
                    uint32_t first_thread, uint32_t n_lanes) PTX_MUST_CHECK;

@@ -279,33 +279,123 @@ static int runaway(simt_launch *l, const simt_warp *w)
   return l->status;
 }
 
+/* One warp instruction, the step that simt_step and the functional loop
+ * share; threads counts its active lanes.  The functional loop passes
+ * rec == NULL, and its inlined copy has none of the record's code;
+ * simt_step passes its record, which gets what must be taken before the
+ * instruction runs (the rest is filled after, by record_end).  Returns
+ * whether the warp left the step loop: it waits at a barrier, exited,
+ * faulted, or the launch stopped. */
+static PTX_ALWAYS_INLINE bool step(simt_warp *w, simt_record *rec, uint64_t *threads)
+{
+  const isa_insn *in = &w->code[w->pc];
+  uint32_t active = w->active, mask = active;
+  *threads += (uint64_t)__builtin_popcount(active);
+  if (in->guard != ISA_NONE) { /* simt_guard_mask, as the loop compiles best */
+    uint32_t g = w->p[in->guard];
+    mask &= in->guard_neg ? ~g : g;
+  }
+  bool is_src_uniform = false, want_values = false;
+  if (rec) {
+    rec->insn = in;
+    rec->pc = w->pc;
+    rec->active = active;
+    rec->exec = mask;
+    rec->space_mask = 0;
+    rec->values = 0;
+    if (in->addr_opnd != ISA_NO_ADDR)
+      simt_record_memory(w, in, mask, rec);
+    want_values = (w->launch->record_flags & SIMT_REC_VALUES) != 0;
+    if (PTX_UNLIKELY(want_values))
+      is_src_uniform = simt_record_sources(w, in, mask);
+  }
+  w->pc++;
+  in->exec(w, in, mask);
+  if (rec && PTX_UNLIKELY(want_values))
+    simt_record_values(w, in, mask, is_src_uniform, rec);
+  if (PTX_UNLIKELY(w->is_stopped))
+    return true;
+  if (PTX_UNLIKELY(w->pc == w->rpc))
+    simt_reconverge(w);
+  return w->is_stopped;
+}
+
+/* The warp leaves the step loop after n instructions of threads thread
+ * instructions: it reconverges if it stopped at a reconvergence point
+ * (a barrier there), and the counters take the instructions. */
+static inline void run_end(simt_warp *w, uint64_t n, uint64_t threads)
+{
+  simt_launch *l = w->launch;
+  if (!w->is_done && !l->has_fault && w->n_stack && w->pc == w->rpc)
+    simt_reconverge(w);
+  w->n_insns += n;
+  w->cta->n_issued += n;
+  l->warp_insns += n;
+  l->thread_insns += threads;
+}
+
+/* The opcode properties that make events. */
+#define EVENT_OPF (PTX_OPF_BRANCH | PTX_OPF_BARRIER | PTX_OPF_ATOMIC | PTX_OPF_CALL | PTX_OPF_RET)
+
+/* The events of an instruction with event flags (PTX_OPF_*), that ended
+ * lanes (live: the lanes before) or faulted; n_frames: the frames
+ * before. */
+static PTX_NOINLINE void record_events(const simt_warp *w, simt_record *rec, uint32_t flags,
+                                       uint32_t live, uint32_t n_frames)
+{
+  bool ran = rec->exec != 0 && !w->launch->has_fault;
+  uint32_t ev = w->launch->has_fault ? SIMT_EV_FAULT : 0;
+  if ((flags & PTX_OPF_BRANCH) && ran) {
+    rec->taken = rec->exec;
+    /* Split: the warp goes on with part of its lanes, the others wait. */
+    if (rec->next_active != rec->active && !(rec->next_active & ~rec->active))
+      ev |= SIMT_EV_DIVERGE;
+  }
+  if ((flags & PTX_OPF_BARRIER) && ran)
+    ev |= SIMT_EV_BARRIER;
+  if (w->is_blocked)
+    ev |= SIMT_EV_BLOCKED;
+  if (live & ~w->live)
+    ev |= SIMT_EV_EXIT;
+  if ((flags & PTX_OPF_ATOMIC) && ran)
+    ev |= SIMT_EV_ATOMIC;
+  if ((flags & PTX_OPF_CALL) && ran)
+    ev |= SIMT_EV_CALL;
+  if ((flags & PTX_OPF_RET) && ran && n_frames > 1)
+    ev |= SIMT_EV_RET;
+  rec->events = (uint16_t)ev;
+}
+
+/* What the warp's state says of the instruction now that it ran: where
+ * it goes, the stack, the events.  Before it ran the warp had live lanes
+ * and n_frames frames.  Only instructions that can have events look for
+ * them (a warp blocks only at a barrier). */
+static inline void record_end(const simt_warp *w, simt_record *rec, uint32_t live,
+                              uint32_t n_frames)
+{
+  rec->next_active = w->active; /* 0 once the warp is done */
+  rec->next_pc = w->pc;
+  rec->depth = w->n_stack;
+  rec->reconv_pc = w->rpc; /* ISA_NONE once the warp is done */
+  rec->is_warp_done = w->is_done;
+  rec->taken = 0;
+  rec->events = 0;
+  uint32_t flags = ptx_op_table[rec->insn->op].flags & EVENT_OPF;
+  if (PTX_UNLIKELY(flags || live != w->live || w->launch->has_fault))
+    record_events(w, rec, flags, live, n_frames);
+}
+
 int simt_step(simt_warp *w, simt_record *rec)
 {
   simt_launch *l = w->launch;
   if (PTX_UNLIKELY(l->max_insns && l->warp_insns >= l->max_insns))
     return runaway(l, w);
-  const isa_insn *in = &w->code[w->pc];
-  uint32_t active = w->active;
-  uint32_t mask = simt_guard_mask(w, in);
-  rec->insn = in;
-  rec->pc = w->pc;
-  rec->active = active;
-  rec->exec = mask;
+  uint32_t live = w->live, n_frames = w->n_frames;
+  uint64_t threads = 0;
   w->is_stopped = false;
-  w->pc++;
-  in->exec(w, in, mask);
-  if (!w->is_stopped && PTX_UNLIKELY(w->pc == w->rpc))
-    simt_reconverge(w);
-  if (!w->is_done && !l->has_fault && w->n_stack && w->pc == w->rpc)
-    simt_reconverge(w);
-  w->n_insns++;
-  w->cta->n_issued++;
-  l->warp_insns++;
-  l->thread_insns += (uint64_t)__builtin_popcount(active);
-  rec->next_active = w->is_done ? 0 : w->active;
-  rec->next_pc = w->pc;
-  rec->depth = w->n_stack;
-  rec->is_warp_done = w->is_done;
+  step(w, rec, &threads);
+  run_end(w, 1, threads);
+  record_end(w, rec, live, n_frames);
   if (PTX_UNLIKELY(l->has_fault)) {
     report_fault(l);
     return l->status;
@@ -318,33 +408,14 @@ int simt_step(simt_warp *w, simt_record *rec)
 /* Runs one warp for up to budget instructions; returns how many ran. */
 static uint64_t warp_run(simt_warp *w, uint64_t budget)
 {
-  simt_launch *l = w->launch;
   uint64_t n = 0, threads = 0;
   w->is_stopped = false;
   while (n < budget) {
-    const isa_insn *in = &w->code[w->pc];
-    uint32_t mask = w->active;
-    threads += (uint64_t)__builtin_popcount(mask);
-    if (in->guard != ISA_NONE) {
-      uint32_t g = w->p[in->guard];
-      mask &= in->guard_neg ? ~g : g;
-    }
-    w->pc++;
     n++;
-    in->exec(w, in, mask);
-    if (PTX_UNLIKELY(w->is_stopped))
-      break;
-    if (PTX_UNLIKELY(w->pc == w->rpc))
-      simt_reconverge(w);
-    if (PTX_UNLIKELY(w->is_stopped))
+    if (step(w, NULL, &threads))
       break;
   }
-  if (!w->is_done && !l->has_fault && w->n_stack && w->pc == w->rpc)
-    simt_reconverge(w);
-  w->n_insns += n;
-  w->cta->n_issued += n;
-  l->warp_insns += n;
-  l->thread_insns += threads;
+  run_end(w, n, threads);
   return n;
 }
 

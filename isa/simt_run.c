@@ -231,6 +231,7 @@ static void stack_settle(simt_warp *w)
     w->is_done = true;
     w->is_stopped = true;
     w->active = 0;
+    w->rpc = ISA_NONE;
     return;
   }
   stack_load_top(w);

@@ -208,6 +208,8 @@ typedef struct mem_acc {
   uint64_t addr;          /* line address */
   uint16_t bytes;         /* bytes the lanes touch in the line */
   uint8_t sectors, full_sectors;
+  uint8_t space;          /* isa_space of the lanes (mem_warp_access.space):
+                             an instruction's parts may differ */
 } mem_acc;
 
 /* One SM's LD/ST pipeline and L1s. */
@@ -215,10 +217,11 @@ typedef struct mem_smu {
   mem_cache l1d, l1c;
   mem_ring reply;         /* from the interconnect */
   mem_inst *cur;          /* instruction whose accesses are being sent */
-  uint8_t kind, space;
-  bool is_local;
+  uint8_t kind;
   bool is_l1_bypass;      /* the instruction skips L1D (.cg) */
   uint32_t n_acc, next_acc;
+  uint64_t start_at;      /* first cycle for cur's accesses: after the bank
+                             cycles of its shared part (0: none) */
   uint64_t busy_until;    /* first cycle a new instruction may start */
   uint64_t last_access;   /* cycle whose access slot is used */
   mem_acc acc[MEM_MAX_ACCESSES];

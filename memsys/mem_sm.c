@@ -78,7 +78,7 @@ static bool mem_sm_direct(mem_sys *s, mem_smu *u, uint8_t type, const mem_acc *a
   uint32_t sm = (uint32_t)(u - s->sms);
   mem_req *q = mem_sm_req(s, sm, type, acc->addr, acc->sectors);
   q->full_sectors = acc->full_sectors;
-  q->is_local = u->is_local;
+  q->is_local = acc->space == ISA_SPACE_LOCAL;
   q->bytes = type == MEM_RQ_READ ? mem_sector_bytes(acc->sectors) : acc->bytes;
   if (in) {
     q->inst = in;
@@ -134,7 +134,7 @@ static bool mem_sm_store(mem_sys *s, mem_smu *u, const mem_acc *acc, uint64_t cy
     return mem_sm_direct(s, u, MEM_RQ_WRITE, acc, NULL, cycle);
   mem_write_policy wp = c->p.write_policy;
   if (wp == MEM_WRITE_LOCAL_WB_GLOBAL_WT)
-    wp = u->is_local ? MEM_WRITE_BACK : MEM_WRITE_THROUGH;
+    wp = acc->space == ISA_SPACE_LOCAL ? MEM_WRITE_BACK : MEM_WRITE_THROUGH;
   mem_line *l;
   (void)mem_cache_probe(c, acc->addr, acc->addr, acc->sectors, &l);
   switch (wp) {
@@ -204,7 +204,7 @@ static bool mem_sm_store(mem_sys *s, mem_smu *u, const mem_acc *acc, uint64_t cy
 bool mem_sm_access(mem_sys *s, mem_smu *u, const mem_acc *acc, uint64_t cycle)
 {
   mem_inst *in = u->cur;
-  if (u->space == ISA_SPACE_CONST || u->space == ISA_SPACE_PARAM) {
+  if (acc->space == ISA_SPACE_CONST || acc->space == ISA_SPACE_PARAM) {
     if (u->l1c.is_enabled)
       return mem_sm_read(s, u, &u->l1c, acc, in, s->p.const_hit_latency, cycle);
     if (!mem_sm_direct(s, u, MEM_RQ_READ, acc, in, cycle))
@@ -215,7 +215,8 @@ bool mem_sm_access(mem_sys *s, mem_smu *u, const mem_acc *acc, uint64_t cycle)
   }
   switch (u->kind) {
   case MEM_LOAD:
-    if (!u->l1d.is_enabled || u->is_l1_bypass || (s->p.l1d_bypass_global && !u->is_local))
+    if (!u->l1d.is_enabled || u->is_l1_bypass ||
+        (s->p.l1d_bypass_global && acc->space != ISA_SPACE_LOCAL))
       return mem_sm_direct(s, u, MEM_RQ_READ, acc, in, cycle);
     return mem_sm_read(s, u, &u->l1d, acc, in, s->p.l1_hit_latency, cycle);
   case MEM_STORE:
@@ -278,7 +279,7 @@ static void mem_sm_finish(mem_sys *s, mem_smu *u, uint64_t cycle)
 /* Sends the current instruction's next access in `cycle` if it can. */
 static void mem_sm_step(mem_sys *s, mem_smu *u, uint64_t cycle)
 {
-  if (!u->cur || u->last_access == cycle)
+  if (!u->cur || u->last_access == cycle || cycle < u->start_at)
     return;
   s->is_active = true;
   if (!mem_sm_access(s, u, &u->acc[u->next_acc], cycle)) {
@@ -313,7 +314,7 @@ void mem_sm_tick(mem_sys *s, uint32_t sm, uint64_t cycle, mem_time t)
 mem_time mem_sm_next_work(const mem_sys *s, const mem_smu *u)
 {
   if (u->cur)
-    return 0;
+    return u->start_at > s->now ? u->start_at * s->period[MEM_DOM_CORE] : 0;
   const mem_req *q = mem_ring_head(&u->reply);
   mem_time w = q ? q->ready : MEM_TIME_NEVER;
   /* The pipeline becoming free is news for the caller. */
@@ -332,7 +333,13 @@ bool mem_sm_can_issue(const mem_sys *s, uint32_t sm, uint64_t now)
 
 void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t now, uint64_t tag)
 {
-  if (!s || !a || sm >= s->n_sms)
+  mem_sm_issue_parts(s, sm, a, a ? 1 : 0, now, tag);
+}
+
+void mem_sm_issue_parts(mem_sys *s, uint32_t sm, const mem_warp_access *parts, uint32_t n_parts,
+                        uint64_t now, uint64_t tag)
+{
+  if (!s || !parts || !n_parts || sm >= s->n_sms)
     return;
   mem_smu *u = &s->sms[sm];
   if (now < s->now)
@@ -345,27 +352,52 @@ void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t no
     mem_inst_sent(s, in, now + 1); /* see mem_timing.h */
     return;
   }
-  if (a->space == ISA_SPACE_SHARED) {
+  /* Shared parts: the bank-conflict degree n occupies the pipeline n
+   * cycles, the data is back shmem_latency + n - 1 cycles after they
+   * start. */
+  uint64_t shared_busy = 0;
+  uint32_t n_other = 0;
+  for (uint32_t i = 0; i < n_parts; i++) {
+    const mem_warp_access *a = &parts[i];
+    if (a->space != ISA_SPACE_SHARED) {
+      n_other++;
+      continue;
+    }
     uint32_t n = mem_shmem_degree(a, s->p.shmem_banks, s->p.shmem_warp_parts,
                                   s->p.shmem_limited_broadcast);
     uint32_t busy = n ? n : 1, lat = s->p.shmem_latency ? s->p.shmem_latency : 1;
     s->n_shmem++;
     s->n_shmem_conflict += busy - 1;
-    u->busy_until = now + busy;
-    in->done = now + lat + busy - 1;
+    if (now + shared_busy + lat + busy - 1 > in->done)
+      in->done = now + shared_busy + lat + busy - 1;
+    shared_busy += busy;
+  }
+  if (!n_other) {
+    u->busy_until = now + shared_busy;
     mem_inst_sent(s, in, in->done);
     return;
   }
-  u->kind = a->kind;
-  u->space = a->space;
-  u->is_local = a->space == ISA_SPACE_LOCAL;
-  u->is_l1_bypass = a->is_l1_bypass;
-  if (a->space == ISA_SPACE_CONST || a->space == ISA_SPACE_PARAM)
-    u->n_acc = mem_const_accesses(a, u->l1c.is_enabled ? u->l1c.p.line_bytes : s->line_bytes,
-                                  u->acc);
-  else
-    u->n_acc = mem_coalesce(a, s->line_bytes, u->acc);
+  /* The other parts' accesses follow, one per cycle, part after part.
+   * Their lanes are disjoint and a lane touches at most two lines, so
+   * together they fit in MEM_MAX_ACCESSES. */
+  u->kind = parts[0].kind;
+  u->is_l1_bypass = parts[0].is_l1_bypass;
+  u->n_acc = 0;
+  for (uint32_t i = 0; i < n_parts; i++) {
+    const mem_warp_access *a = &parts[i];
+    if (a->space == ISA_SPACE_SHARED)
+      continue;
+    uint32_t first = u->n_acc;
+    if (a->space == ISA_SPACE_CONST || a->space == ISA_SPACE_PARAM)
+      u->n_acc += mem_const_accesses(
+          a, u->l1c.is_enabled ? u->l1c.p.line_bytes : s->line_bytes, u->acc + first);
+    else
+      u->n_acc += mem_coalesce(a, s->line_bytes, u->acc + first);
+    for (uint32_t k = first; k < u->n_acc; k++)
+      u->acc[k].space = a->space;
+  }
   u->next_acc = 0;
+  u->start_at = shared_busy ? now + shared_busy : 0;
   u->cur = in;
   if (u->n_acc == 0) {
     mem_sm_finish(s, u, now);

@@ -124,6 +124,16 @@ bool mem_sm_can_issue(const mem_sys *s, uint32_t sm, uint64_t now);
 void mem_sm_issue(mem_sys *s, uint32_t sm, const mem_warp_access *a, uint64_t now,
                   uint64_t tag);
 
+/* Hands over a warp memory instruction whose lanes fall in different
+ * state spaces (a generic access): one part per space, with disjoint lane
+ * masks and the same kind and bytes.  The pipeline takes them as one
+ * instruction: the shared part's bank-conflict cycles first, then the
+ * other parts' accesses one per cycle, part after part.  The done
+ * callback comes once, with tag, when every part's data is back.  One
+ * part is mem_sm_issue. */
+void mem_sm_issue_parts(mem_sys *s, uint32_t sm, const mem_warp_access *parts, uint32_t n_parts,
+                        uint64_t now, uint64_t tag);
+
 /* Advances the hierarchy to core cycle now (now never decreases; cycles
  * may be skipped when mem_sys_next_event() says nothing happens in
  * between).  Completions due at or before now are delivered. */

@@ -189,37 +189,63 @@ static uint64_t inflight_first_done(const sm_warp *sw)
 
 /* ---- memory instructions ---------------------------------------------------- */
 
-/* The lanes' addresses in the spaces memsys knows.  Generic addresses
- * are resolved per lane; an access whose lanes fall in different spaces
- * is charged as its first lane's.  Local memory is interleaved word by
- * word across the grid's threads, as GPGPU-Sim lays it out, so that lanes
- * reading the same local variable coalesce; it stays ISA_SPACE_LOCAL for
- * the L1's local write policy. */
-static void build_access(const sm_core *sm, const simt_warp *w, const isa_insn *in,
-                         const tm_insn *t, uint32_t mask, mem_warp_access *a)
+/* The memory instruction rec describes as memsys takes it: one part per
+ * state space its lanes fell in (the record's spaces, generic addresses
+ * resolved; a generic access may mix them, and its parts go to memsys as
+ * one instruction).  Local memory is interleaved word by word across the
+ * grid's threads, as GPGPU-Sim lays it out, so that lanes reading the
+ * same local variable coalesce; it stays ISA_SPACE_LOCAL for the L1's
+ * local write policy.  Returns the number of parts. */
+static uint32_t build_access(const sm_core *sm, const simt_warp *w, const simt_record *rec,
+                             const tm_insn *t, mem_warp_access parts[ISA_SPACE_COUNT])
 {
   const simt_launch *l = sm->launch;
   uint64_t threads_per_cta = (uint64_t)l->block[0] * l->block[1] * l->block[2];
   uint64_t n_threads = threads_per_cta * l->grid[0] * l->grid[1] * l->grid[2];
   uint64_t first_tid =
       (uint64_t)w->cta->linear_id * threads_per_cta + (uint64_t)w->warp_id * SIMT_WARP_SIZE;
-  a->kind = t->mem_kind;
-  a->bytes = t->access_bytes;
-  a->is_l1_bypass = t->is_l1_bypass;
-  a->mask = mask;
-  a->space = ISA_SPACE_COUNT;
-  SIMT_FOR_EACH_LANE(mask, lane)
+  if (!(rec->space_mask & (rec->space_mask - 1))) {
+    /* One space, as nearly always. */
+    mem_warp_access *a = &parts[0];
+    a->kind = t->mem_kind;
+    a->bytes = t->access_bytes;
+    a->is_l1_bypass = t->is_l1_bypass;
+    a->mask = rec->exec;
+    a->space = (uint8_t)__builtin_ctz(rec->space_mask);
+    if (a->space != ISA_SPACE_LOCAL) {
+      memcpy(a->addr, rec->addr, sizeof a->addr);
+      return 1;
+    }
+    for (uint32_t lane = 0; lane < SIMT_WARP_SIZE; lane++) {
+      uint64_t addr = rec->addr[lane];
+      a->addr[lane] =
+          sm->p->local_base + ((addr >> 2) * n_threads + first_tid + lane) * 4 + (addr & 3);
+    }
+    return 1;
+  }
+  uint8_t part_of[ISA_SPACE_COUNT];
+  uint32_t n = 0;
+  for (uint32_t sp = 0; sp < ISA_SPACE_COUNT; sp++)
+    if (rec->space_mask >> sp & 1) {
+      part_of[sp] = (uint8_t)n;
+      parts[n].kind = t->mem_kind;
+      parts[n].bytes = t->access_bytes;
+      parts[n].is_l1_bypass = t->is_l1_bypass;
+      parts[n].mask = 0;
+      parts[n].space = (uint8_t)sp;
+      n++;
+    }
+  SIMT_FOR_EACH_LANE(rec->exec, lane)
   {
-    uint64_t addr = simt_lane_address(w, in, lane);
-    uint8_t space = in->space;
-    if (space == ISA_SPACE_GENERIC)
-      space = (uint8_t)simt_resolve_generic(addr, &addr);
+    uint8_t space = rec->space[lane];
+    uint64_t addr = rec->addr[lane];
     if (space == ISA_SPACE_LOCAL)
       addr = sm->p->local_base + ((addr >> 2) * n_threads + first_tid + lane) * 4 + (addr & 3);
-    if (a->space == ISA_SPACE_COUNT)
-      a->space = space;
+    mem_warp_access *a = &parts[part_of[space]];
+    a->mask |= UINT32_C(1) << lane;
     a->addr[lane] = addr;
   }
+  return n;
 }
 
 /* ---- issue ------------------------------------------------------------------ */
@@ -368,11 +394,6 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   sm_warp *sw = &sm->warps[slot];
   simt_warp *w = sw->w;
   const isa_insn *in = simt_next_insn(w);
-  uint32_t mask = simt_guard_mask(w, in);
-  mem_warp_access acc;
-  bool is_mem = t->kind == TM_KIND_MEM && mask != 0;
-  if (is_mem)
-    build_access(sm, w, in, t, mask, &acc);
   simt_record rec;
   int rc = simt_step(w, &rec);
   const simt_observer *ob = sm->launch->observer;
@@ -390,11 +411,13 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     sm->unit_free[t->unit][unit_inst] = now + t->interval;
   switch ((tm_kind)t->kind) {
   case TM_KIND_MEM:
-    if (is_mem) {
+    if (rec.exec && rec.space_mask) {
+      mem_warp_access parts[ISA_SPACE_COUNT];
+      uint32_t n_parts = build_access(sm, w, &rec, t, parts);
       uint32_t id = sw->next_mem_id++ & 0xffff;
       add_pending(sw, t, SM_NEVER, id);
       sw->n_mem++;
-      mem_sm_issue(sm->mem, sm->id, &acc, now, (uint64_t)slot << 16 | id);
+      mem_sm_issue_parts(sm->mem, sm->id, parts, n_parts, now, (uint64_t)slot << 16 | id);
     } else {
       add_pending(sw, t, now + 1, 0);
     }

@@ -228,6 +228,59 @@ START_TEST(shmem_conflicts)
 }
 END_TEST
 
+/* A generic access whose lanes fall in shared and global memory, handed
+ * over as one part per space: the shared part's 16-way conflict holds the
+ * pipeline 16 cycles, then the global part's one access (an L1 miss that
+ * hits in L2) goes; the instruction completes once, when the later part
+ * is back. */
+START_TEST(mixed_spaces)
+{
+  mem_params p;
+  mem_test_gtx480(&p);
+  mem_test_log l;
+  mem_test_log_init(&l, 4);
+  mem_sys *s = mem_test_create(&p, 2, &l);
+  mem_warp_access warm = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, 0x20000, 4, 4, ALL);
+  uint64_t t = mem_test_one(s, &l, 1, &warm, 50, 0) + 7;
+  mem_warp_access parts[2];
+  parts[0] = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, 0x20000, 4, 4, 0xffff0000u);
+  parts[1] = mem_test_warp(MEM_LOAD, ISA_SPACE_SHARED, 0, 4 * 32, 4, 0x0000ffffu);
+  mem_sys_cycle(s, t);
+  ck_assert(mem_sm_can_issue(s, 0, t));
+  mem_sm_issue_parts(s, 0, parts, 2, t, 1);
+  for (uint64_t k = 1; k <= 16; k++) {
+    mem_sys_cycle(s, t + k);
+    ck_assert(!mem_sm_can_issue(s, 0, t + k));
+  }
+  mem_sys_cycle(s, t + 17);
+  ck_assert(mem_sm_can_issue(s, 0, t + 17));
+  uint64_t end = mem_test_drain(s, t + 17, true, 10000);
+  uint64_t l2_cycles = 2 * p.icnt_latency + p.l2_rop_latency + flits(&p, 0) + flits(&p, 128);
+  ck_assert_uint_gt(l2_cycles, p.shmem_latency);
+  ck_assert_uint_eq(l.cycle[1], t + 16 + l2_cycles);
+  ck_assert_uint_eq(l.n_done, 2);
+  mem_stats st;
+  mem_sys_get_stats(s, &st);
+  ck_assert_uint_eq(st.shmem_accesses, 1);
+  ck_assert_uint_eq(st.shmem_bank_conflict_cycles, 15);
+  ck_assert_uint_eq(st.l1d_accesses, 2);
+  ck_assert_uint_eq(st.l2_accesses, 2);
+  ck_assert_uint_eq(st.l2_misses, 1);
+  /* A broadcast shared part (one cycle) and an L1 hit on the line now
+   * there, at the next cycle: whichever is back later completes it. */
+  parts[1] = mem_test_warp(MEM_LOAD, ISA_SPACE_SHARED, 0, 0, 4, 0x0000ffffu);
+  t = end + 10;
+  mem_sys_cycle(s, t);
+  mem_sm_issue_parts(s, 0, parts, 2, t, 2);
+  mem_test_drain(s, t, true, 10000);
+  uint64_t hit = t + 1 + p.l1_hit_latency, shared = t + p.shmem_latency;
+  uint64_t want = hit > shared ? hit : shared;
+  ck_assert_uint_eq(l.cycle[2], want);
+  mem_sys_destroy(s);
+  mem_test_log_free(&l);
+}
+END_TEST
+
 /* The number of L1 accesses (one per cycle) of global loads. */
 static const struct coal_case {
   uint64_t base, stride;
@@ -595,6 +648,7 @@ int main(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("sm");
   tcase_add_test(tc, shmem_conflicts);
+  tcase_add_test(tc, mixed_spaces);
   tcase_add_loop_test(tc, coalescing, 0, (int)PTX_ARRAY_SIZE(coal));
   tcase_add_test(tc, mshr_merge);
   tcase_add_test(tc, constant_cache);

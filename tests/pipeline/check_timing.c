@@ -602,6 +602,82 @@ START_TEST(cta_does_not_fit)
 }
 END_TEST
 
+/* ---- a generic access in two state spaces ------------------------------- */
+
+/* Lanes 0-15 reach buf through a generic address, lanes 16-31 shared
+ * words 32 apart (all in bank 0): one store and one load.  Each goes to
+ * memsys as two parts (mem_sm_issue_parts): a shared part with a 16-way
+ * conflict, 15 cycles over the first, and a global part.  Charged as the
+ * first lane's space, the whole warp went to global memory and the
+ * shared counters stayed at 0.  The run must also finish: the two parts'
+ * instruction releases its scoreboard entry once. */
+static const char *mixed_ptx =
+  ".version 7.0\n.target sm_20\n.address_size 64\n"
+  ".visible .entry mixed(.param .u64 buf)\n"
+  "{\n"
+  "  .reg .pred %p<2>; .reg .b32 %r<4>; .reg .b64 %rd<8>;\n"
+  "  .shared .align 4 .b32 sh[1024];\n"
+  "  ld.param.u64 %rd1, [buf];\n"
+  "  mov.u32 %r1, %tid.x;\n"
+  "  mul.wide.u32 %rd2, %r1, 128;\n"
+  "  mov.u64 %rd3, sh;\n"
+  "  add.s64 %rd3, %rd3, %rd2;\n"
+  "  cvta.shared.u64 %rd4, %rd3;\n"
+  "  mul.wide.u32 %rd5, %r1, 4;\n"
+  "  add.s64 %rd6, %rd1, %rd5;\n"
+  "  setp.ge.u32 %p1, %r1, 16;\n"
+  "  selp.b64 %rd7, %rd4, %rd6, %p1;\n"
+  "  st.u32 [%rd7], %r1;\n"
+  "  ld.u32 %r2, [%rd7];\n"
+  "  add.u32 %r2, %r2, 1;\n"
+  "  st.global.u32 [%rd6], %r2;\n"
+  "  ret;\n"
+  "}\n";
+
+/* The value of the statistic `name` in the device's last timing stats. */
+static uint64_t stat_value(ptxsim_device *d, const char *name)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  ck_assert_ptr_nonnull(f);
+  ck_assert_int_eq(ptxsim_timing_stats_write(d, f, 0), PTXSIM_OK);
+  fclose(f);
+  char key[128];
+  snprintf(key, sizeof key, "\n%s = ", name);
+  const char *at = strstr(text, key);
+  ck_assert_msg(at != NULL, "no statistic %s", name);
+  uint64_t v = strtoull(at + strlen(key), NULL, 10);
+  free(text);
+  return v;
+}
+
+START_TEST(generic_access_in_two_spaces)
+{
+  fx f;
+  char *msg = NULL;
+  ck_assert_int_eq(ptxsim_module_load_string(mixed_ptx, strlen(mixed_ptx), "mixed.ptx", &f.m,
+                                             &msg),
+                   PTXSIM_OK);
+  ptxsim_free(msg);
+  ck_assert_int_eq(ptxsim_device_create(&f.d), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_load(f.d, f.m), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_config(f.d, "gtx480", &msg), PTXSIM_OK);
+  ptxsim_free(msg);
+  ck_assert_int_eq(ptxsim_device_set_mode(f.d, PTXSIM_MODE_TIMING), PTXSIM_OK);
+  ptxsim_devptr buf = dalloc(&f, 32 * 4);
+  const void *args[] = {&buf};
+  launch(&f, "mixed", 1, 32, args, 1);
+  uint32_t got[32];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, buf, sizeof got), PTXSIM_OK);
+  for (uint32_t t = 0; t < 32; t++)
+    ck_assert_uint_eq(got[t], t + 1);
+  ck_assert_uint_eq(stat_value(f.d, "gpgpu_n_shmem_insn"), 2);
+  ck_assert_uint_eq(stat_value(f.d, "gpgpu_n_shmem_bkconflict_cycles"), 2 * 15);
+  fx_close(&f);
+}
+END_TEST
+
 static Suite *timing_suite(void)
 {
   Suite *s = suite_create("timing");
@@ -617,6 +693,7 @@ static Suite *timing_suite(void)
   tcase_add_test(t, local_memory_coalesces);
   tcase_add_test(t, cache_operators);
   tcase_add_test(t, stream_bandwidth);
+  tcase_add_test(t, generic_access_in_two_spaces);
   suite_add_tcase(s, t);
   t = tcase_create("whole runs");
   tcase_set_timeout(t, 120);
