@@ -1,0 +1,114 @@
+/* sm_mem.c -- the hand-off of memory instructions between one SM and
+ * memsys: whether the LD/ST pipeline takes one (warps it turns away wait
+ * in ldst_waiters until sm_ldst_ready), the warp access it gets (each
+ * lane's address in the spaces memsys knows), and the data coming back
+ * (sm_mem_done), which dependence tracking releases.
+ *
+ * A memory instruction is tagged with its warp slot and a 16-bit id per
+ * warp, which memsys hands back with the data; its result is reserved as
+ * pending until then (SM_NEVER), so the warp's dependent instructions wait
+ * and the warp's slot stays in use after it exits.
+ */
+#include "config.h"
+
+#include "pipeline/sm_int.h"
+
+bool sm_mem_can_issue(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
+{
+  if (mem_sm_can_issue(sm->mem, sm->id, now))
+    return true;
+  /* Woken by sm_ldst_ready when the pipeline takes one again. */
+  *why = (sm_wait){SM_STALL_PIPELINE, SM_NEVER};
+  sm->ldst_waiters |= UINT64_C(1) << sw->slot;
+  return false;
+}
+
+/* The lanes' addresses in the spaces memsys knows.  Generic addresses
+ * are resolved per lane; an access whose lanes fall in different spaces
+ * is charged as its first lane's.  Local memory is interleaved word by
+ * word across the grid's threads, as GPGPU-Sim lays it out, so that lanes
+ * reading the same local variable coalesce; it stays ISA_SPACE_LOCAL for
+ * the L1's local write policy. */
+void sm_mem_build_access(const sm_core *sm, const simt_warp *w, const isa_insn *in,
+                         const tm_insn *t, uint32_t mask, mem_warp_access *a)
+{
+  const simt_launch *l = sm->launch;
+  uint64_t threads_per_cta = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+  uint64_t n_threads = threads_per_cta * l->grid[0] * l->grid[1] * l->grid[2];
+  uint64_t first_tid =
+      (uint64_t)w->cta->linear_id * threads_per_cta + (uint64_t)w->warp_id * SIMT_WARP_SIZE;
+  a->kind = t->mem_kind;
+  a->bytes = t->access_bytes;
+  a->mask = mask;
+  a->space = ISA_SPACE_COUNT;
+  SIMT_FOR_EACH_LANE(mask, lane)
+  {
+    uint64_t addr = simt_lane_address(w, in, lane);
+    uint8_t space = in->space;
+    if (space == ISA_SPACE_GENERIC)
+      space = (uint8_t)simt_resolve_generic(addr, &addr);
+    if (space == ISA_SPACE_LOCAL)
+      addr = sm->p->local_base + ((addr >> 2) * n_threads + first_tid + lane) * 4 + (addr & 3);
+    if (a->space == ISA_SPACE_COUNT)
+      a->space = space;
+    a->addr[lane] = addr;
+  }
+}
+
+void sm_mem_issue(sm_core *sm, sm_warp *sw, const tm_insn *t, const mem_warp_access *acc,
+                  uint32_t exec_mask, uint64_t now)
+{
+  uint32_t id = sw->next_mem_id++ & 0xffff;
+  sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = SM_NEVER,
+                     .writeback = SM_NEVER, .mem_id = id};
+  sm->dep_ops->reserve(sm->dep, sw->slot, &is);
+  sw->n_mem++;
+  mem_sm_issue(sm->mem, sm->id, acc, now, (uint64_t)sw->slot << 16 | id);
+}
+
+/* Wakes the warps in mask (other than the one whose data came back) that
+ * dependence tracking says may issue from cycle on. */
+static void wake_others(sm_core *sm, uint64_t mask, uint64_t cycle)
+{
+  mask &= sm->used_mask;
+  while (mask) {
+    uint32_t s = (uint32_t)__builtin_ctzll(mask);
+    mask &= mask - 1;
+    const sm_warp *sw = &sm->warps[s];
+    if (!sw->is_functionally_done && !sw->w->is_blocked)
+      sm->not_before[s] = sm_min_u64(sm->not_before[s], cycle);
+  }
+  sm->wake = sm_min_u64(sm->wake, cycle);
+}
+
+void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle)
+{
+  uint32_t slot = (uint32_t)(tag >> 16), id = (uint32_t)(tag & 0xffff);
+  sm_warp *sw = &sm->warps[slot];
+  uint64_t others = sm->dep_ops->release(sm->dep, slot, id, cycle);
+  if (PTX_UNLIKELY(others))
+    wake_others(sm, others, cycle);
+  sw->n_mem--;
+  if (sw->is_functionally_done) {
+    if (sw->n_mem == 0)
+      sm_warp_slot_free(sm, slot, cycle);
+    return;
+  }
+  if (!sw->w->is_blocked)
+    sm->not_before[sw->slot] = sm_min_u64(sm->not_before[sw->slot], cycle);
+  sm->wake = sm_min_u64(sm->wake, cycle);
+}
+
+void sm_ldst_ready(sm_core *sm, uint64_t now)
+{
+  uint64_t m = sm->ldst_waiters & sm->used_mask;
+  sm->ldst_waiters = 0;
+  while (m) {
+    uint32_t s = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    sm_warp *sw = &sm->warps[s];
+    if (sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked && !sw->is_functionally_done)
+      sm->not_before[sw->slot] = now;
+  }
+  sm->wake = sm_min_u64(sm->wake, now);
+}
