@@ -1,7 +1,8 @@
-/* sm_branch.c -- the branch unit (see sm_branch.h): resolution of control
- * transfers at issue, fetch redirects, and the registry of branch
- * predictors.  A predictor is a file of its own (bpred_<name>.c) plus one
- * line in the table. */
+/* sm_branch.c -- the branch unit (see sm_branch.h): the registry of branch
+ * predictors and the call of the SM's predictor.  The resolution after
+ * every issue (sm_branch_resolve) is inline in sm_int.h, so that no
+ * prediction costs one test per issued instruction.  A predictor is a file
+ * of its own (bpred_<name>.c) plus one line in the table. */
 #include "config.h"
 
 #include "pipeline/sm_branch.h"
@@ -36,19 +37,10 @@ const sm_bpred_ops *sm_bpred_find(const char *name, char *err, size_t errlen)
   return i < 0 ? NULL : registry[i];
 }
 
-void sm_branch_resolve(sm_core *sm, sm_warp *sw, const tm_insn *t, const simt_record *rec,
-                       uint64_t now)
+bool sm_branch_predict(sm_core *sm, sm_warp *sw, const tm_insn *t, const simt_record *rec,
+                       bool is_redirected, uint64_t now)
 {
-  /* Leaving the function (call, return) is a redirect too. */
-  bool is_redirected = rec->next_pc != rec->pc + 1 || sw->w->code != rec->insn->func->insns;
-  bool is_fetch_right = !is_redirected;
-  if (t->kind == TM_KIND_CTRL && sm->bpred_ops->predict) {
-    sm_branch_info b = {.slot = sw->slot, .t = t, .rec = rec, .is_redirected = is_redirected,
-                        .now = now};
-    is_fetch_right = sm->bpred_ops->predict(sm->bpred, &b);
-  }
-  if (is_fetch_right)
-    sm_fetch_advance(sm, sw, now);
-  else
-    sm_fetch_redirect(sm, sw, now + 1 + sm->p->branch_latency);
+  sm_branch_info b = {.slot = sw->slot, .t = t, .rec = rec, .is_redirected = is_redirected,
+                      .now = now};
+  return sm->bpred_ops->predict(sm->bpred, &b);
 }

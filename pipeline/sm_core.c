@@ -47,6 +47,7 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
   sm->ctas = calloc(p->n_cta_slots, sizeof *sm->ctas);
   sm->dep_ops = p->dep;
   sm->dep = p->dep->create(p);
+  sm->is_dep_per_warp = p->dep == &sm_dep_per_warp_ops;
   sm->bpred_ops = p->bpred;
   sm->bpred = p->bpred->create ? p->bpred->create(p) : NULL;
   sm->operand_ops = p->operand;
@@ -223,7 +224,7 @@ static sm_stall stall_of_waiting(const sm_core *sm, uint64_t waiting, sm_stall w
     waiting &= waiting - 1;
     const sm_warp *sw = &sm->warps[slot];
     if (sm->not_before[slot] == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
-                                         : sm->dep_ops->has_pending(sm->dep, slot))
+                                         : sm_dep_has_pending(sm, slot))
       why = SM_STALL_SCOREBOARD;
   }
   return why;

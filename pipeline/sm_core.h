@@ -152,6 +152,8 @@ typedef struct sm_core {
   uint64_t resident_warps;    /* warps in use, for occupancy */
   const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) and */
   void *dep;                  /* its state */
+  bool is_dep_per_warp;       /* dep_ops is the per-warp scoreboard: called
+                                 directly (sm_int.h) */
   const sm_bpred_ops *bpred_ops; /* branch predictor (sm_branch.h) */
   void *bpred;
   const sm_operand_ops *operand_ops; /* register file (sm_operand.h) */

@@ -16,14 +16,6 @@
 
 #include "pipeline/sm_int.h"
 
-void sm_exec_start(sm_core *sm, const tm_insn *t, uint32_t unit_inst, const sm_issue_cost *c,
-                   uint64_t now)
-{
-  sm->st.unit_busy[t->unit] += c->interval;
-  if (unit_inst != UINT32_MAX)
-    sm->unit_free[t->unit][unit_inst] = now + c->interval;
-}
-
 void sm_exec_writeback(sm_core *sm, uint32_t slot, const tm_insn *t, const sm_issue_cost *c,
                        uint32_t exec_mask, uint64_t now)
 {
@@ -41,5 +33,5 @@ void sm_exec_writeback(sm_core *sm, uint32_t slot, const tm_insn *t, const sm_is
   }
   sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = ready,
                      .writeback = ready, .mem_id = 0};
-  sm->dep_ops->reserve(sm->dep, slot, &is);
+  sm_dep_reserve(sm, slot, &is);
 }

@@ -5,8 +5,9 @@
  * has one fetch port, which starts one warp's refill per cycle; a refill
  * arrives fetch_latency cycles after it starts and fills the buffer.  A
  * buffer is refilled when it runs dry and when a redirect (sm_branch.c)
- * empties it.  Whether the next instruction is there is checked inline
- * (sm_fetch_has_insn, sm_int.h), for every warp a scheduler tries.
+ * empties it.  Whether the next instruction is there (sm_fetch_has_insn)
+ * and the advance after an issue (sm_fetch_advance) are inline in
+ * sm_int.h: they run for every warp a scheduler tries and every issue.
  */
 #include "config.h"
 
@@ -31,10 +32,4 @@ void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
 void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from)
 {
   refill(sm, sw, from);
-}
-
-void sm_fetch_advance(sm_core *sm, sm_warp *sw, uint64_t now)
-{
-  if (--sw->ibuf_n == 0)
-    refill(sm, sw, now + 1);
 }

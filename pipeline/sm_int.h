@@ -15,9 +15,14 @@
  *                (sm_branch.h);
  *   sm_mem.c     the hand-off of memory instructions to memsys and their
  *                data coming back.
- * The checks made for every warp a scheduler tries (fetch has the
- * instruction, a unit is free) are inline here, so that the per-cycle path
- * costs what it did in one file; dependence tracking is one indirect call.
+ * What runs for every warp a scheduler tries and every instruction it
+ * issues is inline here (each under its stage's heading), so that the
+ * per-cycle path costs what it did in one file: the instruction buffer,
+ * the unit instances, the LD/ST admission, the fetch advance after issue,
+ * and dependence tracking, which calls the per-warp scoreboard directly
+ * (dep_per_warp.h) and any other unit through its sm_dep_ops table.  The
+ * branch predictor and the register file are called only when the chosen
+ * unit has a hook.
  */
 #ifndef PTXSIM_PIPELINE_SM_INT_H
 #define PTXSIM_PIPELINE_SM_INT_H
@@ -27,6 +32,7 @@
 
 #include "isa/simt.h"
 #include "memsys/mem_timing.h"
+#include "pipeline/dep_per_warp.h"
 #include "pipeline/sm_branch.h"
 #include "pipeline/sm_core.h"
 #include "pipeline/sm_dep.h"
@@ -83,7 +89,11 @@ void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now);
 void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from);
 /* The warp issued the next instruction of its buffer at now and goes on
  * sequentially; an empty buffer is refilled from now + 1. */
-void sm_fetch_advance(sm_core *sm, sm_warp *sw, uint64_t now);
+static inline void sm_fetch_advance(sm_core *sm, sm_warp *sw, uint64_t now)
+{
+  if (--sw->ibuf_n == 0)
+    sm_fetch_redirect(sm, sw, now + 1);
+}
 
 /* ---- issue (sm_issue.c) --------------------------------------------------- */
 
@@ -98,7 +108,24 @@ int sm_issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_inst,
 static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint64_t now,
                                     sm_wait *why)
 {
+  if (PTX_LIKELY(sm->is_dep_per_warp))
+    return sm_dep_per_warp_may_issue(sm->dep, slot, t, now, why);
   return sm->dep_ops->may_issue(sm->dep, slot, t, now, why);
+}
+
+static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const sm_dep_issue *is)
+{
+  if (PTX_LIKELY(sm->is_dep_per_warp))
+    sm_dep_per_warp_reserve(sm->dep, slot, is);
+  else
+    sm->dep_ops->reserve(sm->dep, slot, is);
+}
+
+static inline bool sm_dep_has_pending(const sm_core *sm, uint32_t slot)
+{
+  if (PTX_LIKELY(sm->is_dep_per_warp))
+    return sm_dep_per_warp_has_pending(sm->dep, slot);
+  return sm->dep_ops->has_pending(sm->dep, slot);
 }
 
 /* ---- execution units and write-back (sm_exec.c) --------------------------- */
@@ -128,8 +155,13 @@ static inline bool sm_exec_unit_pick(const sm_core *sm, const tm_insn *t, uint64
 
 /* t issued at now with cost c on instance unit_inst of its unit (UINT32_MAX:
  * none): occupies the unit and counts its busy cycles. */
-void sm_exec_start(sm_core *sm, const tm_insn *t, uint32_t unit_inst, const sm_issue_cost *c,
-                   uint64_t now);
+static inline void sm_exec_start(sm_core *sm, const tm_insn *t, uint32_t unit_inst,
+                                 const sm_issue_cost *c, uint64_t now)
+{
+  sm->st.unit_busy[t->unit] += c->interval;
+  if (unit_inst != UINT32_MAX)
+    sm->unit_free[t->unit][unit_inst] = now + c->interval;
+}
 /* The result of t (not a memory access with lanes: sm_mem_issue) is
  * written back at a fixed latency: reserves it with dependence tracking. */
 void sm_exec_writeback(sm_core *sm, uint32_t slot, const tm_insn *t, const sm_issue_cost *c,
@@ -137,16 +169,39 @@ void sm_exec_writeback(sm_core *sm, uint32_t slot, const tm_insn *t, const sm_is
 
 /* ---- branch resolution (sm_branch.c) --------------------------------------- */
 
+/* Asks the SM's predictor about a branch (it has a predict hook). */
+bool sm_branch_predict(sm_core *sm, sm_warp *sw, const tm_insn *t, const simt_record *rec,
+                       bool is_redirected, uint64_t now);
+
 /* The warp in sw issued t (rec) at now and goes on: redirects its fetch
  * when it went the wrong way (sm_branch.h), else advances its buffer. */
-void sm_branch_resolve(sm_core *sm, sm_warp *sw, const tm_insn *t, const simt_record *rec,
-                       uint64_t now);
+static inline void sm_branch_resolve(sm_core *sm, sm_warp *sw, const tm_insn *t,
+                                     const simt_record *rec, uint64_t now)
+{
+  /* Leaving the function (call, return) is a redirect too. */
+  bool is_redirected = rec->next_pc != rec->pc + 1 || sw->w->code != rec->insn->func->insns;
+  bool is_fetch_right = !is_redirected; /* no prediction: fetch went on sequentially */
+  if (t->kind == TM_KIND_CTRL && sm->bpred_ops->predict)
+    is_fetch_right = sm_branch_predict(sm, sw, t, rec, is_redirected, now);
+  if (is_fetch_right)
+    sm_fetch_advance(sm, sw, now);
+  else
+    sm_fetch_redirect(sm, sw, now + 1 + sm->p->branch_latency);
+}
 
 /* ---- the memory hand-off (sm_mem.c) ---------------------------------------- */
 
 /* Whether the LD/ST pipeline takes a memory instruction from the warp at
  * now; if not, why (Pipeline, until sm_ldst_ready wakes it). */
-bool sm_mem_can_issue(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why);
+static inline bool sm_mem_can_issue(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
+{
+  if (mem_sm_can_issue(sm->mem, sm->id, now))
+    return true;
+  /* Woken by sm_ldst_ready when the pipeline takes one again. */
+  *why = (sm_wait){SM_STALL_PIPELINE, SM_NEVER};
+  sm->ldst_waiters |= UINT64_C(1) << sw->slot;
+  return false;
+}
 /* The warp access of in (timing view t) for the lanes in mask, read from
  * the warp's registers before it executes. */
 void sm_mem_build_access(const sm_core *sm, const simt_warp *w, const isa_insn *in,

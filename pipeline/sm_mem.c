@@ -13,16 +13,6 @@
 
 #include "pipeline/sm_int.h"
 
-bool sm_mem_can_issue(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
-{
-  if (mem_sm_can_issue(sm->mem, sm->id, now))
-    return true;
-  /* Woken by sm_ldst_ready when the pipeline takes one again. */
-  *why = (sm_wait){SM_STALL_PIPELINE, SM_NEVER};
-  sm->ldst_waiters |= UINT64_C(1) << sw->slot;
-  return false;
-}
-
 /* The lanes' addresses in the spaces memsys knows.  Generic addresses
  * are resolved per lane; an access whose lanes fall in different spaces
  * is charged as its first lane's.  Local memory is interleaved word by
@@ -61,7 +51,7 @@ void sm_mem_issue(sm_core *sm, sm_warp *sw, const tm_insn *t, const mem_warp_acc
   uint32_t id = sw->next_mem_id++ & 0xffff;
   sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = SM_NEVER,
                      .writeback = SM_NEVER, .mem_id = id};
-  sm->dep_ops->reserve(sm->dep, sw->slot, &is);
+  sm_dep_reserve(sm, sw->slot, &is);
   sw->n_mem++;
   mem_sm_issue(sm->mem, sm->id, acc, now, (uint64_t)sw->slot << 16 | id);
 }
