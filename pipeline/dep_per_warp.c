@@ -54,7 +54,7 @@ static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint64_t n
 
 static void pw_reserve(void *self, uint32_t slot, const sm_dep_issue *is)
 {
-  sm_dep_per_warp_reserve(self, slot, is);
+  sm_dep_per_warp_reserve(self, slot, is->t, is->writeback, is->mem_id);
 }
 
 static uint64_t pw_release(void *self, uint32_t slot, uint32_t mem_id, uint64_t cycle)

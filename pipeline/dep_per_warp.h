@@ -147,22 +147,22 @@ static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, 
   return true;
 }
 
-static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot,
-                                           const sm_dep_issue *is)
+/* reserve() with the fields of sm_dep_issue it reads: the instruction,
+ * its write-back cycle and memory id (not the forward cycle: no bypass). */
+static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
+                                           uint64_t ready, uint32_t mem_id)
 {
   pw_warp *w = &s->warps[slot];
-  const tm_insn *t = is->t;
-  uint64_t ready = is->writeback;
   if (t->n_defs > PW_WIDE_DEFS)
-    w->pending[w->n_pending++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = is->mem_id,
+    w->pending[w->n_pending++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id,
                                               .ready = ready};
   else
     for (uint32_t i = 0; i < t->n_defs; i++)
-      w->pending[w->n_pending++] = (pw_pending){.reg = t->regs[i], .mem_id = is->mem_id,
+      w->pending[w->n_pending++] = (pw_pending){.reg = t->regs[i], .mem_id = mem_id,
                                                 .ready = ready};
   w->next_retire = pw_min_u64(w->next_retire, ready);
   w->inflight_done[w->n_inflight] = ready;
-  w->inflight_mem[w->n_inflight] = is->mem_id;
+  w->inflight_mem[w->n_inflight] = mem_id;
   w->n_inflight++;
 }
 

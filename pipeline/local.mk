@@ -38,10 +38,10 @@ tests_pipeline_check_tm_stats_LDADD = libptxsim_testutil.la libptxsim_core.la $(
 ## One file per stage (sm_int.h); each seam a header, a registry and one
 ## file per unit behind it (sm_dep.h: dep_*.c; sm_branch.h; sm_operand.h).
 libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
-	pipeline/sm_core.h pipeline/sm_int.h pipeline/sm_core.c pipeline/sm_fetch.c \
-	pipeline/sm_issue.c pipeline/sm_exec.c pipeline/sm_mem.c \
+	pipeline/sm_core.h pipeline/sm_int.h pipeline/sm_core.c pipeline/sm_fetch.h \
+	pipeline/sm_exec.h pipeline/sm_mem.c \
 	pipeline/sm_registry.h pipeline/sm_registry.c \
-	pipeline/sm_dep.h pipeline/sm_dep.c pipeline/dep_per_warp.c \
+	pipeline/sm_dep.h pipeline/sm_dep.c pipeline/dep_per_warp.h pipeline/dep_per_warp.c \
 	pipeline/sm_branch.h pipeline/sm_branch.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_report.c

@@ -1,8 +1,8 @@
 /* sm_branch.c -- the branch unit (see sm_branch.h): the registry of branch
  * predictors and the call of the SM's predictor.  The resolution after
- * every issue (sm_branch_resolve) is inline in sm_int.h, so that no
- * prediction costs one test per issued instruction.  A predictor is a file
- * of its own (bpred_<name>.c) plus one line in the table. */
+ * every issue (sm_branch_resolve) is inline in sm_int.h, so that "none"
+ * costs one test per issued instruction.  A predictor is a file of its own
+ * (bpred_<name>.c) plus one line in the table. */
 #include "config.h"
 
 #include "pipeline/sm_branch.h"

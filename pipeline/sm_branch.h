@@ -4,8 +4,8 @@
  * The timing model is execution-driven: the functional core executes a
  * branch when it issues, so its outcome (the record: taken lanes, where
  * the warp goes on) is exact at issue.  After each issued instruction the
- * branch unit (sm_branch.c, sm_branch_resolve in sm_int.h) asks whether
- * the warp's fetch went the right way:
+ * branch unit (sm_branch_resolve, inline in sm_int.h; sm_branch.c) asks
+ * whether the warp's fetch went the right way:
  *   - an instruction the warp leaves sequentially, with no predictor
  *     involved: yes, the instruction buffer goes on;
  *   - any other redirect (the warp leaves for elsewhere: a taken branch, a
@@ -16,7 +16,7 @@
  *     went to the target instead (a misprediction).
  * Fetch that went the wrong way is redirected: the instruction buffer is
  * refilled branch_latency cycles after the branch's issue cycle plus one,
- * through the fetch port (sm_fetch.c).  Fetch that went the right way
+ * through the fetch port (sm_fetch.h).  Fetch that went the right way
  * costs nothing more than sequential fetch: 002b §A.4 computes the target
  * within the fetch window, so a correctly predicted branch has no hazard.
  *

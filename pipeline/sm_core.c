@@ -1,7 +1,9 @@
 /* sm_core.c -- one SM of the timing model: set-up, CTA start, warp slots
  * and barriers, and the cycle: each scheduler's hand-off (which warps may
- * try, in its policy's order, and the checks of each stage) and the stall
- * accounting (see sm_core.h for the model, sm_int.h for the stages).
+ * try, in its policy's order, and the checks of each stage), the issue of
+ * an instruction and the stall accounting (see sm_core.h for the model,
+ * sm_int.h for the stages).  The issue stays in this file, with the cycle
+ * that calls it, so that the compiler keeps the two together.
  *
  * Per-cycle work is kept to what can change: a warp that cannot issue
  * before a known cycle records it in not_before and is skipped until then;
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "pipeline/sm_core.h"
+#include "pipeline/sm_exec.h"
 #include "pipeline/sm_int.h"
 #include "pipeline/tm_gpu.h"
 
@@ -211,6 +214,85 @@ static inline bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_in
   return sm_exec_unit_pick(sm, t, now, unit_inst, why);
 }
 
+/* Issues the warp in slot's next instruction t at now, after can_issue
+ * passed (unit_inst: the instance of its unit it takes, or UINT32_MAX).
+ * The functional core executes it now (simt_step), so what the stages
+ * below learn (lanes, addresses, where the warp goes on) comes from the
+ * executed instruction.  Then, in this order: the register-file seam may
+ * change its cost (sm_operand.h); it occupies its unit; its result is
+ * reserved with dependence tracking, written back at a fixed latency
+ * (sm_exec.h) or when memsys brings the data (sm_mem.c); the branch unit
+ * advances or redirects fetch (sm_branch.h); barriers and exits update the
+ * warp slots. */
+static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_inst, uint64_t now)
+{
+  sm_warp *sw = &sm->warps[slot];
+  simt_warp *w = sw->w;
+  const isa_insn *in = simt_next_insn(w);
+  uint32_t mask = simt_guard_mask(w, in);
+  mem_warp_access acc;
+  bool is_mem = t->kind == TM_KIND_MEM && mask != 0;
+  if (is_mem)
+    sm_mem_build_access(sm, w, in, t, mask, &acc);
+  simt_record rec;
+  int rc = simt_step(w, &rec);
+  const simt_observer *ob = sm->launch->observer;
+  if (ob && ob->on_insn)
+    ob->on_insn(ob->ctx, w, &rec, now);
+  if (rc)
+    return rc;
+  sm_issue_cost cost = {.interval = t->interval, .latency = t->latency};
+  if (sm->operand_ops->at_issue) {
+    sm_issue_cost c = cost; /* kept apart, so that cost stays in registers */
+    sm->operand_ops->at_issue(sm->operand, slot, t, &rec, now, &c);
+    cost = c;
+  }
+  sm->st.issued_warp_insns++;
+  sm->st.issued_thread_insns += (uint64_t)__builtin_popcount(rec.active);
+  sm->st.issue_hist[__builtin_popcount(rec.exec)]++;
+  sched_event(sm, slot, POL_EV_ISSUE);
+
+  sm_exec_start(sm, t, unit_inst, cost.interval, now);
+  if (is_mem)
+    sm_mem_issue(sm, sw, t, &acc, rec.exec, now);
+  else
+    sm_exec_writeback(sm, slot, t, cost.latency, rec.exec, now);
+  /* The instruction buffer: the next instruction is the one after, unless
+   * control went elsewhere. */
+  if (!rec.is_warp_done)
+    sm_branch_resolve(sm, sw, t, &rec, now);
+  sm->not_before[sw->slot] = now + 1;
+  if (!rec.is_warp_done)
+    sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
+  if (t->kind == TM_KIND_BARRIER) {
+    if (w->is_blocked) {
+      sm->not_before[sw->slot] = SM_NEVER;
+      sched_event(sm, slot, POL_EV_BARRIER);
+    }
+    sm_wake_released(sm, sw->cta_slot, now);
+    rc = sm_check_barriers(sm, sw->cta_slot, now);
+    if (rc)
+      return rc;
+  }
+  if (rec.is_warp_done) {
+    sw->is_functionally_done = true;
+    sm->not_before[sw->slot] = SM_NEVER;
+    if (ob && ob->on_warp_done)
+      ob->on_warp_done(ob->ctx, w, now);
+    uint32_t cta_slot = sw->cta_slot;
+    if (sw->n_mem == 0)
+      sm_warp_slot_free(sm, slot, now);
+    /* Warps waiting at a barrier may be all that is left. */
+    if (sm->ctas[cta_slot].in_use) {
+      rc = sm_check_barriers(sm, cta_slot, now);
+      if (rc)
+        return rc;
+      sm_wake_released(sm, cta_slot, now);
+    }
+  }
+  return 0;
+}
+
 /* Why a scheduler whose warps in `waiting` could not be tried issued
  * nothing, given why the tried ones failed: waiting for the LD/ST pipeline
  * is a pipeline stall, waiting on a register or on memory a scoreboard
@@ -294,7 +376,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
             next = min_u64(next, ck.retry);
             break;
           }
-          int rc = sm_issue(sm, slot, t, inst, now);
+          int rc = issue(sm, slot, t, inst, now);
           if (rc)
             return rc;
           issued = true;

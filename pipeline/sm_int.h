@@ -1,25 +1,26 @@
-/* sm_int.h -- what the stage files of one SM share; not for use outside
+/* sm_int.h -- what the stages of one SM share; not for use outside
  * pipeline/.
  *
  * The SM (sm_core.h) is split by responsibility, one file per stage, each
  * talking to the others only through the functions declared here:
- *   sm_core.c    set-up, CTA start, warp slots and barriers, the cycle:
- *                the scheduler hand-off and the stall accounting;
- *   sm_fetch.c   fetch and the instruction buffer;
- *   sm_issue.c   issuing one instruction: the functional step, the
- *                register-file seam (sm_operand.h), the hand-off to the
- *                units below, exits and barriers;
- *   sm_exec.c    execution units (structural hazards, latencies) and
- *                write-back, through dependence tracking (sm_dep.h);
- *   sm_branch.c  branch resolution, fetch redirects, branch predictors
- *                (sm_branch.h);
+ *   sm_core.c    set-up, CTA start, warp slots and barriers, and the
+ *                cycle: the scheduler hand-off, the issue of one
+ *                instruction (the functional step, the register-file seam
+ *                sm_operand.h, the hand-off to the stages below) and the
+ *                stall accounting;
+ *   sm_fetch.h   fetch and the instruction buffer;
+ *   sm_dep.h     dependence tracking, a unit chosen by name (dep_*.c);
+ *   sm_exec.h    execution units (structural hazards, latencies) and
+ *                write-back;
+ *   sm_branch.h  the branch unit: resolution (below), fetch redirects, the
+ *                predictors (sm_branch.c);
  *   sm_mem.c     the hand-off of memory instructions to memsys and their
  *                data coming back.
- * What runs for every warp a scheduler tries and every instruction it
- * issues is inline here (each under its stage's heading), so that the
- * per-cycle path costs what it did in one file: the instruction buffer,
- * the unit instances, the LD/ST admission, the fetch advance after issue,
- * and dependence tracking, which calls the per-warp scoreboard directly
+ * What runs for every warp a scheduler tries or every instruction it
+ * issues is inline, so that the per-cycle path costs what it did when the
+ * SM was one file: fetch and the execution stage are headers of inline
+ * functions; the LD/ST admission and the branch resolution are inline
+ * here; dependence tracking calls the per-warp scoreboard directly
  * (dep_per_warp.h) and any other unit through its sm_dep_ops table.  The
  * branch predictor and the register file are called only when the chosen
  * unit has a hook.
@@ -36,6 +37,7 @@
 #include "pipeline/sm_branch.h"
 #include "pipeline/sm_core.h"
 #include "pipeline/sm_dep.h"
+#include "pipeline/sm_fetch.h"
 #include "pipeline/sm_operand.h"
 #include "pipeline/tm_kernel.h"
 
@@ -66,43 +68,6 @@ int sm_check_barriers(sm_core *sm, uint32_t cta_slot, uint64_t now) PTX_MUST_CHE
 /* Wakes the warps of the CTA in cta_slot whose barrier opened. */
 void sm_wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now);
 
-/* ---- fetch and the instruction buffer (sm_fetch.c) ----------------------- */
-
-/* Whether the warp's next instruction is in its buffer at now; if not,
- * why (Idle) and when the refill arrives.  A refill that arrived fills
- * the buffer. */
-static inline bool sm_fetch_has_insn(const sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
-{
-  if (sw->ibuf_n == 0) {
-    if (sw->ibuf_ready > now) {
-      *why = (sm_wait){SM_STALL_IDLE, sw->ibuf_ready};
-      return false;
-    }
-    sw->ibuf_n = sm->p->ibuf_entries;
-  }
-  return true;
-}
-
-/* A new warp's first fetch, at now or when the fetch port is free. */
-void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now);
-/* Empties the buffer and refills it from cycle from on (a redirect). */
-void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from);
-/* The warp issued the next instruction of its buffer at now and goes on
- * sequentially; an empty buffer is refilled from now + 1. */
-static inline void sm_fetch_advance(sm_core *sm, sm_warp *sw, uint64_t now)
-{
-  if (--sw->ibuf_n == 0)
-    sm_fetch_redirect(sm, sw, now + 1);
-}
-
-/* ---- issue (sm_issue.c) --------------------------------------------------- */
-
-/* Issues the warp in slot's next instruction t at now, after the checks of
- * sm_cycle passed (unit_inst: the instance of its unit it takes, or
- * UINT32_MAX).  0, or the launch's status. */
-int sm_issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_inst,
-             uint64_t now) PTX_MUST_CHECK;
-
 /* ---- dependence tracking (the unit behind sm_dep.h) ----------------------- */
 
 static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint64_t now,
@@ -113,12 +78,19 @@ static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t
   return sm->dep_ops->may_issue(sm->dep, slot, t, now, why);
 }
 
-static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const sm_dep_issue *is)
+/* reserve() of slot's instruction t (sm_dep_issue's fields), built only
+ * for a unit other than the per-warp scoreboard. */
+static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const tm_insn *t,
+                                  uint32_t exec_mask, uint64_t now, uint64_t forward,
+                                  uint64_t writeback, uint32_t mem_id)
 {
-  if (PTX_LIKELY(sm->is_dep_per_warp))
-    sm_dep_per_warp_reserve(sm->dep, slot, is);
-  else
-    sm->dep_ops->reserve(sm->dep, slot, is);
+  if (PTX_LIKELY(sm->is_dep_per_warp)) {
+    sm_dep_per_warp_reserve(sm->dep, slot, t, writeback, mem_id);
+    return;
+  }
+  sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = forward,
+                     .writeback = writeback, .mem_id = mem_id};
+  sm->dep_ops->reserve(sm->dep, slot, &is);
 }
 
 static inline bool sm_dep_has_pending(const sm_core *sm, uint32_t slot)
@@ -127,45 +99,6 @@ static inline bool sm_dep_has_pending(const sm_core *sm, uint32_t slot)
     return sm_dep_per_warp_has_pending(sm->dep, slot);
   return sm->dep_ops->has_pending(sm->dep, slot);
 }
-
-/* ---- execution units and write-back (sm_exec.c) --------------------------- */
-
-/* Whether an instance of t's unit is free at now: its index in *inst
- * (UINT32_MAX: the unit has no structural limit); if none, why (Pipeline)
- * and when the first one frees. */
-static inline bool sm_exec_unit_pick(const sm_core *sm, const tm_insn *t, uint64_t now,
-                                     uint32_t *inst, sm_wait *why)
-{
-  uint32_t n = sm->p->n_units[t->unit];
-  if (n == 0) {
-    *inst = UINT32_MAX;
-    return true;
-  }
-  uint64_t best = SM_NEVER;
-  for (uint32_t i = 0; i < n; i++) {
-    if (sm->unit_free[t->unit][i] <= now) {
-      *inst = i;
-      return true;
-    }
-    best = sm_min_u64(best, sm->unit_free[t->unit][i]);
-  }
-  *why = (sm_wait){SM_STALL_PIPELINE, best};
-  return false;
-}
-
-/* t issued at now with cost c on instance unit_inst of its unit (UINT32_MAX:
- * none): occupies the unit and counts its busy cycles. */
-static inline void sm_exec_start(sm_core *sm, const tm_insn *t, uint32_t unit_inst,
-                                 const sm_issue_cost *c, uint64_t now)
-{
-  sm->st.unit_busy[t->unit] += c->interval;
-  if (unit_inst != UINT32_MAX)
-    sm->unit_free[t->unit][unit_inst] = now + c->interval;
-}
-/* The result of t (not a memory access with lanes: sm_mem_issue) is
- * written back at a fixed latency: reserves it with dependence tracking. */
-void sm_exec_writeback(sm_core *sm, uint32_t slot, const tm_insn *t, const sm_issue_cost *c,
-                       uint32_t exec_mask, uint64_t now);
 
 /* ---- branch resolution (sm_branch.c) --------------------------------------- */
 

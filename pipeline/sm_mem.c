@@ -49,9 +49,7 @@ void sm_mem_issue(sm_core *sm, sm_warp *sw, const tm_insn *t, const mem_warp_acc
                   uint32_t exec_mask, uint64_t now)
 {
   uint32_t id = sw->next_mem_id++ & 0xffff;
-  sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = SM_NEVER,
-                     .writeback = SM_NEVER, .mem_id = id};
-  sm_dep_reserve(sm, sw->slot, &is);
+  sm_dep_reserve(sm, sw->slot, t, exec_mask, now, SM_NEVER, SM_NEVER, id);
   sw->n_mem++;
   mem_sm_issue(sm->mem, sm->id, acc, now, (uint64_t)sw->slot << 16 | id);
 }
