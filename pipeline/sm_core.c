@@ -141,9 +141,11 @@ int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now)
 
 /* ---- warp slots and barriers --------------------------------------------- */
 
-int sm_check_barriers(sm_core *sm, uint32_t cta_slot, uint64_t now)
+/* All live warps of the CTA wait at barriers: let the functional core
+ * release what completed (warps exited) or report the deadlock. */
+static int check_barriers(sm_core *sm, sm_cta *sc, uint64_t now)
 {
-  simt_cta *c = &sm->ctas[cta_slot].cta;
+  simt_cta *c = &sc->cta;
   for (uint32_t i = 0; i < c->n_warps; i++)
     if (!c->warps[i].is_done && !c->warps[i].is_blocked)
       return 0;
@@ -157,13 +159,14 @@ int sm_check_barriers(sm_core *sm, uint32_t cta_slot, uint64_t now)
     return rc;
   /* Released warps may issue again. */
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
-    if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == cta_slot &&
+    if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == (uint32_t)(sc - sm->ctas) &&
         !sm->warps[s].w->is_blocked)
       sm->not_before[s] = min_u64(sm->not_before[s], now + 1);
   return 0;
 }
 
-void sm_wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
+/* Wakes the warps of a CTA whose barrier opened. */
+static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
 {
   uint64_t m = sm->used_mask;
   while (m) {
@@ -269,8 +272,8 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
       sm->not_before[sw->slot] = SM_NEVER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
-    sm_wake_released(sm, sw->cta_slot, now);
-    rc = sm_check_barriers(sm, sw->cta_slot, now);
+    wake_released(sm, sw->cta_slot, now);
+    rc = check_barriers(sm, &sm->ctas[sw->cta_slot], now);
     if (rc)
       return rc;
   }
@@ -284,10 +287,10 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
       sm_warp_slot_free(sm, slot, now);
     /* Warps waiting at a barrier may be all that is left. */
     if (sm->ctas[cta_slot].in_use) {
-      rc = sm_check_barriers(sm, cta_slot, now);
+      rc = check_barriers(sm, &sm->ctas[cta_slot], now);
       if (rc)
         return rc;
-      sm_wake_released(sm, cta_slot, now);
+      wake_released(sm, cta_slot, now);
     }
   }
   return 0;

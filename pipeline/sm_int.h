@@ -61,13 +61,6 @@ static inline void sm_sched_event(sm_core *sm, uint32_t slot, pol_sched_event_ki
  * the CTA when it was its last warp. */
 void sm_warp_slot_free(sm_core *sm, uint32_t slot, uint64_t now);
 
-/* All live warps of the CTA in cta_slot wait at barriers: lets the
- * functional core release what completed (warps exited) or report the
- * deadlock, and wakes the released warps.  0, or the launch's status. */
-int sm_check_barriers(sm_core *sm, uint32_t cta_slot, uint64_t now) PTX_MUST_CHECK;
-/* Wakes the warps of the CTA in cta_slot whose barrier opened. */
-void sm_wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now);
-
 /* ---- dependence tracking (the unit behind sm_dep.h) ----------------------- */
 
 static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint64_t now,
