@@ -25,8 +25,9 @@
 
 #include "pipeline/dep_per_warp.h"
 
-static void *pw_create(const sm_params *p)
+static void *pw_create(const sm_params *p, const tm_kernel *k)
 {
+  (void)k; /* registers are compared, never indexed */
   sm_dep_per_warp *s = calloc(1, sizeof *s + p->n_warp_slots * sizeof s->warps[0]);
   if (!s)
     return NULL;

@@ -153,13 +153,14 @@ static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, co
                                            uint64_t ready, uint32_t mem_id)
 {
   pw_warp *w = &s->warps[slot];
-  if (t->n_defs > PW_WIDE_DEFS)
-    w->pending[w->n_pending++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id,
-                                              .ready = ready};
+  /* In locals: the stores below could alias the counts for the compiler. */
+  uint32_t n_defs = t->n_defs, n = w->n_pending;
+  if (n_defs > PW_WIDE_DEFS)
+    w->pending[n++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id, .ready = ready};
   else
-    for (uint32_t i = 0; i < t->n_defs; i++)
-      w->pending[w->n_pending++] = (pw_pending){.reg = t->regs[i], .mem_id = mem_id,
-                                                .ready = ready};
+    for (uint32_t i = 0; i < n_defs; i++)
+      w->pending[n++] = (pw_pending){.reg = t->regs[i], .mem_id = mem_id, .ready = ready};
+  w->n_pending = n;
   w->next_retire = pw_min_u64(w->next_retire, ready);
   w->inflight_done[w->n_inflight] = ready;
   w->inflight_mem[w->n_inflight] = mem_id;

@@ -52,9 +52,9 @@ typedef struct sm_branch_info {
 struct sm_bpred_ops {
   const char *name;           /* the -ptxsim_branch_predictor value */
   const char *doc;            /* one line */
-  /* State for the warp slots of one SM; NULL when out of memory.  NULL
-   * create: the predictor keeps no state. */
-  void *(*create)(const sm_params *p);
+  /* State for the warp slots of one SM running k; NULL when out of
+   * memory.  NULL create: the predictor keeps no state. */
+  void *(*create)(const sm_params *p, const tm_kernel *k);
   void (*destroy)(void *self);
   /* A new warp takes slot (NULL: nothing to forget). */
   void (*warp_reset)(void *self, uint32_t slot);

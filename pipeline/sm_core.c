@@ -49,12 +49,12 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
   sm->mem = mem;
   sm->ctas = calloc(p->n_cta_slots, sizeof *sm->ctas);
   sm->dep_ops = p->dep;
-  sm->dep = p->dep->create(p);
+  sm->dep = p->dep->create(p, k);
   sm->is_dep_per_warp = p->dep == &sm_dep_per_warp_ops;
   sm->bpred_ops = p->bpred;
-  sm->bpred = p->bpred->create ? p->bpred->create(p) : NULL;
+  sm->bpred = p->bpred->create ? p->bpred->create(p, k) : NULL;
   sm->operand_ops = p->operand;
-  sm->operand = p->operand->create ? p->operand->create(p) : NULL;
+  sm->operand = p->operand->create ? p->operand->create(p, k) : NULL;
   if (!sm->ctas || !sm->dep || (p->bpred->create && !sm->bpred) ||
       (p->operand->create && !sm->operand)) {
     snprintf(err, errlen, "out of memory");
@@ -239,6 +239,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     sm_mem_build_access(sm, w, in, t, mask, &acc);
   simt_record rec;
   int rc = simt_step(w, &rec);
+  bool is_warp_done = rec.is_warp_done; /* rec's address escapes: keep a copy */
   const simt_observer *ob = sm->launch->observer;
   if (ob && ob->on_insn)
     ob->on_insn(ob->ctx, w, &rec, now);
@@ -262,14 +263,14 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     sm_exec_writeback(sm, slot, t, cost.latency, rec.exec, now);
   /* The instruction buffer: the next instruction is the one after, unless
    * control went elsewhere. */
-  if (!rec.is_warp_done)
+  if (!is_warp_done)
     sm_branch_resolve(sm, sw, t, &rec, now);
-  sm->not_before[sw->slot] = now + 1;
-  if (!rec.is_warp_done)
+  sm->not_before[slot] = now + 1;
+  if (!is_warp_done)
     sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
-      sm->not_before[sw->slot] = SM_NEVER;
+      sm->not_before[slot] = SM_NEVER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
     wake_released(sm, sw->cta_slot, now);
@@ -277,9 +278,9 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     if (rc)
       return rc;
   }
-  if (rec.is_warp_done) {
+  if (is_warp_done) {
     sw->is_functionally_done = true;
-    sm->not_before[sw->slot] = SM_NEVER;
+    sm->not_before[slot] = SM_NEVER;
     if (ob && ob->on_warp_done)
       ob->on_warp_done(ob->ctx, w, now);
     uint32_t cta_slot = sw->cta_slot;

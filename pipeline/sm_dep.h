@@ -51,9 +51,10 @@ typedef struct sm_dep_issue {
 struct sm_dep_ops {
   const char *name;           /* the -ptxsim_scoreboard value */
   const char *doc;            /* one line */
-  /* State for the warp slots 0..p->n_warp_slots-1 of one SM, all empty;
-   * NULL when out of memory. */
-  void *(*create)(const sm_params *p);
+  /* State for the warp slots 0..p->n_warp_slots-1 of one SM running k (its
+   * registers are numbered below k->max_regs), all empty; NULL when out of
+   * memory. */
+  void *(*create)(const sm_params *p, const tm_kernel *k);
   void (*destroy)(void *self);
   /* A new warp takes slot: forget everything about its previous one. */
   void (*warp_reset)(void *self, uint32_t slot);

@@ -128,6 +128,7 @@ static inline bool sm_mem_can_issue(sm_core *sm, sm_warp *sw, uint64_t now, sm_w
   sm->ldst_waiters |= UINT64_C(1) << sw->slot;
   return false;
 }
+
 /* The warp access of in (timing view t) for the lanes in mask, read from
  * the warp's registers before it executes. */
 void sm_mem_build_access(const sm_core *sm, const simt_warp *w, const isa_insn *in,

@@ -41,9 +41,10 @@ typedef struct sm_issue_cost {
 struct sm_operand_ops {
   const char *name;           /* the -ptxsim_register_file value */
   const char *doc;            /* one line */
-  /* State for the warp slots of one SM; NULL when out of memory.  NULL
-   * create: the unit keeps no state. */
-  void *(*create)(const sm_params *p);
+  /* State for the warp slots of one SM running k (its registers are
+   * numbered below k->max_regs: token bits, rename maps); NULL when out of
+   * memory.  NULL create: the unit keeps no state. */
+  void *(*create)(const sm_params *p, const tm_kernel *k);
   void (*destroy)(void *self);
   /* A new warp takes slot (NULL: nothing to forget). */
   void (*warp_reset)(void *self, uint32_t slot);

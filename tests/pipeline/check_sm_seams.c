@@ -118,7 +118,7 @@ static sb sb_open(uint32_t max_inflight)
   p.max_inflight = max_inflight;
   sb s = {sm_dep_find("per_warp", NULL, 0), NULL};
   ck_assert_ptr_nonnull(s.ops);
-  s.self = s.ops->create(&p);
+  s.self = s.ops->create(&p, NULL);
   ck_assert_ptr_nonnull(s.self);
   for (uint32_t slot = 0; slot < 4; slot++)
     s.ops->warp_reset(s.self, slot);
