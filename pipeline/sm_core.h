@@ -3,18 +3,23 @@
  * An SM holds up to 64 warp slots and a number of CTA slots.  Each cycle
  * (sm_cycle) each of its warp schedulers picks, in the order its policy
  * gives, the first warp whose next instruction can issue:
- *   - the instruction is in the warp's instruction buffer (a buffer of
- *     ibuf_entries instructions, refilled through the SM's fetch port, one
- *     warp per cycle, fetch_latency cycles after it ran dry or after a
+ *   - fetch: the instruction is in the warp's instruction buffer (a buffer
+ *     of ibuf_entries instructions, refilled through the SM's fetch port,
+ *     one warp per cycle, fetch_latency cycles after it ran dry or after a
  *     control transfer redirected it);
- *   - the warp is not waiting at a barrier and has fewer than
- *     max_inflight instructions in flight (0: no limit);
- *   - the scoreboard has no pending write to a register it reads or writes;
- *   - an instance of its execution unit is free (initiation interval), or
- *     for memory instructions the LD/ST pipeline takes one (memsys).
+ *   - dependence tracking (a unit chosen by -ptxsim_scoreboard; per_warp:
+ *     the warp has fewer than max_inflight instructions in flight (0: no
+ *     limit) and no pending write to a register it reads or writes);
+ *   - execution units: an instance of its unit is free (initiation
+ *     interval), or for memory instructions the LD/ST pipeline takes one
+ *     (memsys); and the warp is not waiting at a barrier.
  * Issuing executes the instruction in the functional core (simt_step), so
- * values, addresses and branch outcomes are exact; its results become
- * readable latency cycles later, or when memsys reports the data back.
+ * values, addresses and branch outcomes are exact; the register-file seam
+ * (-ptxsim_register_file) may then change what it costs, the branch unit
+ * (-ptxsim_branch_predictor) decides whether fetch must be redirected, and
+ * its results become readable latency cycles later, or when memsys reports
+ * the data back.  The stages and their seams: doc/architecture.md and
+ * sm_int.h.
  *
  * A scheduler that issues nothing in a cycle records why: Idle (no warp
  * had an instruction to issue), Scoreboard (one waited for a register or
@@ -38,15 +43,10 @@
 enum {
   SM_MAX_WARPS = 64,     /* warp slots: masks are 64-bit */
   SM_MAX_SCHEDULERS = 8,
-  SM_MAX_UNITS = 8,      /* instances of one unit kind */
-  SM_SB_ENTRIES = 32,    /* pending register writes per warp */
-  SM_MAX_INFLIGHT = 32   /* tracked in-flight instructions per warp */
+  SM_MAX_UNITS = 8       /* instances of one unit kind */
 };
 
 #define SM_NEVER UINT64_MAX
-/* A pending write that every register waits for (see add_pending). */
-#define SM_ANY_REG UINT32_MAX
-enum { SM_WIDE_DEFS = SM_SB_ENTRIES / 4 };
 
 /* Why a scheduler issued nothing. */
 #define SM_STALLS(X) X(IDLE, "Idle") X(SCOREBOARD, "Scoreboard") X(PIPELINE, "Pipeline")
@@ -56,6 +56,19 @@ typedef enum sm_stall {
 #undef X
   SM_STALL_COUNT
 } sm_stall;
+
+/* Why a warp cannot issue now, and from when it might: what each stage's
+ * check (fetch, dependence tracking, execution units, memory) reports. */
+typedef struct sm_wait {
+  sm_stall why;
+  uint64_t retry;             /* SM_NEVER: until something wakes the warp */
+} sm_wait;
+
+/* The units behind the SM's seams, each chosen by name (sm_dep.h,
+ * sm_branch.h, sm_operand.h). */
+typedef struct sm_dep_ops sm_dep_ops;
+typedef struct sm_bpred_ops sm_bpred_ops;
+typedef struct sm_operand_ops sm_operand_ops;
 
 /* What every SM of a GPU shares (derived from the configuration). */
 typedef struct sm_params {
@@ -72,29 +85,21 @@ typedef struct sm_params {
   uint64_t local_base;        /* where local memory lives in the address
                                  space memsys sees */
   pol_sched_params sched;
+  const sm_dep_ops *dep;      /* -ptxsim_scoreboard */
+  const sm_bpred_ops *bpred;  /* -ptxsim_branch_predictor */
+  const sm_operand_ops *operand; /* -ptxsim_register_file */
 } sm_params;
 
-/* A pending register write. */
-typedef struct sm_pending {
-  uint32_t reg;
-  uint32_t mem_id;            /* memory instruction it waits for */
-  uint64_t ready;             /* cycle it can be read; SM_NEVER: memory */
-} sm_pending;
-
+/* The timing state of a warp slot.  Dependence tracking, the branch
+ * predictor and the register file keep theirs in their own per-SM state,
+ * indexed by slot. */
 typedef struct sm_warp {
   simt_warp *w;               /* the functional warp (in its CTA's slot) */
   const tm_insn *next_t;      /* timing view of its next instruction */
   uint32_t slot;              /* its index in sm_core.warps */
   uint32_t cta_slot;
-  uint64_t ibuf_ready;        /* its buffer's refill arrives */
-  uint32_t ibuf_n;            /* instructions left in the buffer */
-  uint32_t n_pending;
-  uint64_t next_retire;       /* earliest ready cycle among pending and
-                                 in-flight entries (SM_NEVER: none known) */
-  sm_pending pending[SM_SB_ENTRIES];
-  uint32_t n_inflight;
-  uint64_t inflight_done[SM_MAX_INFLIGHT]; /* SM_NEVER: memory */
-  uint32_t inflight_mem[SM_MAX_INFLIGHT];  /* mem_id of memory entries */
+  uint64_t ibuf_ready;        /* fetch: its buffer's refill arrives */
+  uint32_t ibuf_n;            /* fetch: instructions left in the buffer */
   uint32_t n_mem;             /* memory instructions outstanding */
   uint32_t next_mem_id;
   bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
@@ -145,6 +150,14 @@ typedef struct sm_core {
   uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_stall, or SM_STALL_COUNT: issued */
   uint64_t next_age;
   uint64_t resident_warps;    /* warps in use, for occupancy */
+  const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) and */
+  void *dep;                  /* its state */
+  bool is_dep_per_warp;       /* dep_ops is the per-warp scoreboard: called
+                                 directly (sm_int.h) */
+  const sm_bpred_ops *bpred_ops; /* branch predictor (sm_branch.h) */
+  void *bpred;
+  const sm_operand_ops *operand_ops; /* register file (sm_operand.h) */
+  void *operand;
   sm_stats st;
 } sm_core;
 

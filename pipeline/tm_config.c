@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipeline/sm_registry.h"
 #include "pipeline/tm_config_int.h"
 
 /* ---- the option table ------------------------------------------------ */
@@ -404,6 +405,11 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
     return parse_clocks(cfg, v, err, errlen);
   case TM_K_KERNEL_REGS:
     return parse_kernel_regs(cfg, o, v, err, errlen);
+  case TM_K_SEAM: /* the seam's registry knows the names */
+    if (sm_seam_check(o->arg, v, err, errlen) != 0)
+      return -1;
+    snprintf(field, TM_SEAM_NAME_MAX, "%s", v);
+    return 0;
   case TM_K_SECTION:
     break;
   }

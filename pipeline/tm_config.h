@@ -98,6 +98,10 @@ typedef struct tm_kernel_regs {
   uint32_t regs;                  /* registers per thread */
 } tm_kernel_regs;
 
+/* Room for the name of a unit behind one of the SM's seams (-ptxsim_scoreboard,
+ * -ptxsim_branch_predictor, -ptxsim_register_file; pipeline/sm_registry.h). */
+#define TM_SEAM_NAME_MAX 24
+
 /* Where a configuration came from (for messages and the dump header). */
 #define TM_CONFIG_ORIGIN_MAX 256
 
@@ -146,6 +150,12 @@ typedef struct tm_config {
   uint32_t max_inflight_per_warp; /* -ptxsim_max_inflight_per_warp: instructions
                                      issued but not written back, per warp
                                      (0: unlimited, only the scoreboard holds) */
+  char scoreboard[TM_SEAM_NAME_MAX]; /* -ptxsim_scoreboard: the dependence-
+                                     tracking unit (pipeline/sm_dep.h) */
+  char branch_predictor[TM_SEAM_NAME_MAX]; /* -ptxsim_branch_predictor
+                                     (pipeline/sm_branch.h) */
+  char register_file[TM_SEAM_NAME_MAX]; /* -ptxsim_register_file: the operand /
+                                     register-file unit (pipeline/sm_operand.h) */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
                                      instructions buffered per warp */
   uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */

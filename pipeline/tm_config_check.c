@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pipeline/sm_registry.h"
 #include "pipeline/tm_config_int.h"
 
 /* ---- validation ------------------------------------------------------ */
@@ -121,6 +122,11 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
     if (!pol_find((pol_kind)o->arg, pp->name, err, sizeof err))
       bad(&c, o->name, "%s", err);
   }
+  /* Set as they are read, but a configuration may not have been read. */
+  for (size_t i = 0; i < tm_n_opts; i++)
+    if (tm_opts[i].kind == TM_K_SEAM &&
+        sm_seam_check(tm_opts[i].arg, (const char *)cfg + tm_opts[i].offset, err, sizeof err))
+      bad(&c, tm_opts[i].name, "%s", err);
   const mem_params *m = &cfg->mem;
   if (!(m->core_mhz > 0) || !(m->icnt_mhz > 0) || !(m->l2_mhz > 0) || !(m->dram_mhz > 0))
     bad(&c, "-gpgpu_clock_domains", "every clock must be above 0 MHz");
@@ -218,6 +224,9 @@ void tm_opt_format(const tm_config *cfg, const tm_opt *o, char *buf, size_t size
     }
     break;
   }
+  case TM_K_SEAM:
+    snprintf(buf, size, "%s", field);
+    break;
   case TM_K_KERNEL_REGS: /* one line per kernel: tm_config_dump */
   case TM_K_SECTION:
     break;

@@ -23,7 +23,8 @@ typedef enum tm_opt_kind {
   TM_K_DRAM,
   TM_K_ADDR_MAP,
   TM_K_CLOCKS,
-  TM_K_KERNEL_REGS
+  TM_K_KERNEL_REGS,
+  TM_K_SEAM
 } tm_opt_kind;
 
 typedef struct tm_opt {

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "pipeline/sm_branch.h"
+#include "pipeline/sm_dep.h"
+#include "pipeline/sm_operand.h"
 #include "pipeline/tm_gpu.h"
 #include "ptxsim.h"
 
@@ -77,7 +80,11 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
   p->tex_latency = conf->mem.tex_latency;
   p->local_base = TM_LOCAL_BASE;
   p->sched = conf->sched;
-  return 0;
+  /* The units behind the SM's seams (the configuration checked the names). */
+  p->dep = sm_dep_find(conf->scoreboard, err, errlen);
+  p->bpred = p->dep ? sm_bpred_find(conf->branch_predictor, err, errlen) : NULL;
+  p->operand = p->bpred ? sm_operand_find(conf->register_file, err, errlen) : NULL;
+  return p->operand ? 0 : PTX_EINVAL;
 }
 
 static void mem_done(void *ctx, uint32_t sm, uint64_t tag, uint64_t cycle)

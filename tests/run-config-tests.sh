@@ -64,8 +64,12 @@ cmp -s "$tmp/gtx480.cfg" "$tmp/gtx280.cfg" && { echo "FAIL: gtx480 = gtx280"; fa
 expect_grep "$tmp/gtx480.cfg" "^-gpgpu_n_clusters  *15$" "gtx480: 15 SMs"
 expect_grep "$tmp/gtx280.cfg" "^-gpgpu_shader_registers  *16384$" "gtx280: 16k registers"
 expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
+# The units behind the SM's seams, by name.
 for n in gtx480 gtx280 sm75; do
   expect_grep "$tmp/$n.cfg" "^-ptxsim_dispatcher  *tb$" "$n: TB-level dispatch"
+  expect_grep "$tmp/$n.cfg" "^-ptxsim_scoreboard  *per_warp$" "$n: the per-warp scoreboard"
+  expect_grep "$tmp/$n.cfg" "^-ptxsim_branch_predictor  *none$" "$n: no branch prediction"
+  expect_grep "$tmp/$n.cfg" "^-ptxsim_register_file  *vector$" "$n: the vector register file"
 done
 # The installed configs/ files are what is embedded.
 for n in gtx480 gtx280 sm75; do
@@ -100,6 +104,12 @@ expect_grep "$tmp/err" "range.cfg:2:1: error: -gpgpu_l2_rop_latency: 1000000000 
   "ROP latency range located"
 expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5,145,70000': 70000 is too large (at most 65535)" \
   "latency list range located"
+printf -- '-ptxsim_scoreboard shared\n-ptxsim_branch_predictor gshare\n' >"$tmp/seam.cfg"
+expect_status 1 "unknown scoreboard and predictor" "$PTXSIM" config --config "$tmp/seam.cfg"
+expect_grep "$tmp/err" "seam.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'shared' (valid: per_warp)" \
+  "unknown scoreboard located, the known ones listed"
+expect_grep "$tmp/err" "seam.cfg:2:1: error: -ptxsim_branch_predictor: unknown branch predictor 'gshare' (valid: none)" \
+  "unknown predictor located, the known ones listed"
 printf -- '-gpgpu_shader_core_pipeline 1536:64\n' >"$tmp/warp.cfg"
 expect_status 1 "warp size 64" "$PTXSIM" config --config "$tmp/warp.cfg"
 expect_grep "$tmp/err" "warp size 64 is not supported" "warp size message"

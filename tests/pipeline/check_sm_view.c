@@ -33,7 +33,10 @@
 #include "isa/isa_prog.h"
 #include "isa/simt.h"
 #include "memsys/mem_timing.h"
+#include "pipeline/sm_branch.h"
 #include "pipeline/sm_core.h"
+#include "pipeline/sm_dep.h"
+#include "pipeline/sm_operand.h"
 #include "pipeline/tm_config.h"
 #include "pipeline/tm_kernel.h"
 #include "tests/test_util.h"
@@ -217,6 +220,11 @@ START_TEST(views_are_what_the_sm_knows)
   sm_params p = {.n_warp_slots = 48, .n_cta_slots = 8, .n_schedulers = 1, .issue_per_warp = 1,
                  .ibuf_entries = 2, .fetch_latency = 1, .branch_latency = 1,
                  .sched = conf.sched};
+  /* The units behind the SM's seams, as the configuration names them. */
+  p.dep = sm_dep_find(conf.scoreboard, err, sizeof err);
+  p.bpred = sm_bpred_find(conf.branch_predictor, err, sizeof err);
+  p.operand = sm_operand_find(conf.register_file, err, sizeof err);
+  ck_assert_msg(p.dep && p.bpred && p.operand, "%s", err);
   sm_core *sm = calloc(1, sizeof *sm);
   ck_assert_ptr_nonnull(sm);
   ck_assert_msg(sm_init(sm, 0, NULL, &p, tk, &l, ms, err, sizeof err) == 0, "%s", err);

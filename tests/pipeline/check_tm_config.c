@@ -622,6 +622,55 @@ START_TEST(ranges)
 }
 END_TEST
 
+/* The units behind the SM's seams are chosen by name (pipeline/sm_registry.h):
+ * the embedded configurations name today's, the dump prints them, and an
+ * unknown name is an error listing the known ones. */
+START_TEST(seam_units)
+{
+  static const char *const named[] = {"gtx480", "gtx280", "sm75"};
+  for (size_t i = 0; i < 3; i++) {
+    tm_config c;
+    ptx_diag d;
+    ptx_diag_init(&d, NULL);
+    ck_assert_int_eq(tm_config_load_named(&c, named[i], &d), 0);
+    ptx_diag_free(&d);
+    ck_assert_str_eq(c.scoreboard, "per_warp");
+    ck_assert_str_eq(c.branch_predictor, "none");
+    ck_assert_str_eq(c.register_file, "vector");
+    char *dump = dump_of(&c);
+    ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_scoreboard                     per_warp\n"));
+    ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_branch_predictor               none\n"));
+    ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_register_file                  vector\n"));
+    free(dump);
+  }
+  load_fails("-ptxsim_scoreboard shared\n",
+             "t.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'shared' (valid: "
+             "per_warp)\n");
+  load_fails("-ptxsim_branch_predictor gshare\n",
+             "t.cfg:1:1: error: -ptxsim_branch_predictor: unknown branch predictor 'gshare' "
+             "(valid: none)\n");
+  load_fails("-ptxsim_register_file srf\n",
+             "t.cfg:1:1: error: -ptxsim_register_file: unknown register file 'srf' (valid: "
+             "vector)\n");
+  /* A name longer than any field could hold is just unknown. */
+  load_fails("-ptxsim_scoreboard per_warp_per_warp_per_warp_per_warp\n",
+             "unknown scoreboard 'per_warp_per_warp_per_warp_per_warp'");
+  tm_config c;
+  tm_config_defaults(&c);
+  load_ok(&c, "-ptxsim_scoreboard per_warp\n-ptxsim_branch_predictor none\n"
+              "-ptxsim_register_file vector\n");
+  ck_assert_str_eq(c.scoreboard, "per_warp");
+  /* A configuration that never named them is invalid, naming the option. */
+  c.branch_predictor[0] = '\0';
+  ptx_diag d;
+  ptx_diag_init(&d, NULL);
+  ck_assert_int_eq(tm_config_validate(&c, "mine", &d), PTX_EPARSE);
+  ck_assert_str_eq(ptx_diag_text(&d), "mine: error: -ptxsim_branch_predictor: unknown branch "
+                                      "predictor '' (valid: none)\n");
+  ptx_diag_free(&d);
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("tm_config");
@@ -645,6 +694,7 @@ static Suite *suite(void)
   tcase_add_test(t, errors_located);
   tcase_add_test(t, validation);
   tcase_add_test(t, ranges);
+  tcase_add_test(t, seam_units);
   suite_add_tcase(s, t);
   return s;
 }

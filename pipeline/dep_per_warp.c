@@ -1,0 +1,90 @@
+/* dep_per_warp.c -- dependence tracking with one scoreboard per warp
+ * (-ptxsim_scoreboard per_warp; the interface is sm_dep.h, the state and
+ * the hot paths are in dep_per_warp.h).
+ *
+ * Each warp has a list of pending register writes (the register, the cycle
+ * it can be read, or the memory instruction it waits for) and a list of
+ * its instructions in flight (the cycle each leaves the pipeline).  An
+ * instruction may issue when no register it writes or reads has a write
+ * pending (so WAW waits as RAW does; WAR cannot happen in order), when the
+ * warp has fewer than max_inflight instructions in flight (0: no limit;
+ * 1 is 002b's baseline, one instruction per warp until its write-back),
+ * and when the lists have room; a drain (membar, fence, cp.async.wait_*)
+ * waits until the warp has nothing in flight.  There is no bypass: a
+ * result is read from its write-back cycle on (reserve()'s forward cycle
+ * is not used).
+ *
+ * Entries that have landed are dropped lazily, when a warp is asked about
+ * at or after the earliest known landing (next_retire), so a warp that
+ * waits costs nothing per cycle.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/dep_per_warp.h"
+
+static void *pw_create(const sm_params *p, const tm_kernel *k)
+{
+  (void)k; /* registers are compared, never indexed */
+  sm_dep_per_warp *s = calloc(1, sizeof *s + p->n_warp_slots * sizeof s->warps[0]);
+  if (!s)
+    return NULL;
+  s->max_inflight = p->max_inflight;
+  s->n_slots = p->n_warp_slots;
+  return s;
+}
+
+static void pw_destroy(void *self)
+{
+  free(self);
+}
+
+static void pw_warp_reset(void *self, uint32_t slot)
+{
+  sm_dep_per_warp *s = self;
+  memset(&s->warps[slot], 0, sizeof s->warps[slot]);
+}
+
+static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint64_t now,
+                         sm_wait *why)
+{
+  return sm_dep_per_warp_may_issue(self, slot, t, now, why);
+}
+
+static void pw_reserve(void *self, uint32_t slot, const sm_dep_issue *is)
+{
+  sm_dep_per_warp_reserve(self, slot, is->t, is->writeback, is->mem_id);
+}
+
+static uint64_t pw_release(void *self, uint32_t slot, uint32_t mem_id, uint64_t cycle)
+{
+  sm_dep_per_warp *s = self;
+  pw_warp *w = &s->warps[slot];
+  for (uint32_t i = 0; i < w->n_pending; i++)
+    if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
+      w->pending[i].ready = cycle;
+  for (uint32_t i = 0; i < w->n_inflight; i++)
+    if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
+      w->inflight_done[i] = cycle;
+  w->next_retire = pw_min_u64(w->next_retire, cycle);
+  return 0; /* only slot's own instructions wait on it */
+}
+
+static bool pw_has_pending(const void *self, uint32_t slot)
+{
+  return sm_dep_per_warp_has_pending(self, slot);
+}
+
+const sm_dep_ops sm_dep_per_warp_ops = {
+  .name = "per_warp",
+  .doc = "a scoreboard of pending register writes per warp (no bypass)",
+  .create = pw_create,
+  .destroy = pw_destroy,
+  .warp_reset = pw_warp_reset,
+  .may_issue = pw_may_issue,
+  .reserve = pw_reserve,
+  .release = pw_release,
+  .has_pending = pw_has_pending,
+};

@@ -1,0 +1,175 @@
+/* dep_per_warp.h -- the per-warp scoreboard (-ptxsim_scoreboard per_warp,
+ * dep_per_warp.c): its state and the paths the issue stage takes for every
+ * warp it tries and every instruction it issues.
+ *
+ * They are inline here so that the default scoreboard costs what it did
+ * when it was part of sm_core.c: sm_int.h calls them directly when an SM
+ * runs this unit and goes through the sm_dep_ops table otherwise.  Only
+ * sm_int.h and dep_per_warp.c include this file; everything else sees the
+ * unit through sm_dep.h.
+ */
+#ifndef PTXSIM_PIPELINE_DEP_PER_WARP_H
+#define PTXSIM_PIPELINE_DEP_PER_WARP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipeline/sm_dep.h"
+
+enum {
+  PW_SB_ENTRIES = 32,    /* pending register writes per warp */
+  PW_MAX_INFLIGHT = 32,  /* tracked in-flight instructions per warp */
+  /* An instruction writing more registers than this (matrix instructions)
+   * takes one entry that stands for every register: later instructions
+   * then wait for all of it. */
+  PW_WIDE_DEFS = PW_SB_ENTRIES / 4
+};
+/* The register of an entry that every register waits for. */
+#define PW_ANY_REG UINT32_MAX
+
+typedef struct pw_pending {
+  uint32_t reg;
+  uint32_t mem_id;            /* memory instruction it waits for */
+  uint64_t ready;             /* cycle it can be read; SM_NEVER: memory */
+} pw_pending;
+
+typedef struct pw_warp {
+  uint32_t n_pending;
+  uint32_t n_inflight;
+  uint64_t next_retire;       /* earliest ready cycle among pending and
+                                 in-flight entries (SM_NEVER: none known) */
+  pw_pending pending[PW_SB_ENTRIES];
+  uint64_t inflight_done[PW_MAX_INFLIGHT]; /* SM_NEVER: memory */
+  uint32_t inflight_mem[PW_MAX_INFLIGHT];  /* mem_id of memory entries */
+} pw_warp;
+
+typedef struct sm_dep_per_warp {
+  uint32_t max_inflight;      /* 0: no limit */
+  uint32_t n_slots;
+  pw_warp warps[];
+} sm_dep_per_warp;
+
+static inline uint64_t pw_max_u64(uint64_t a, uint64_t b)
+{
+  return a > b ? a : b;
+}
+static inline uint64_t pw_min_u64(uint64_t a, uint64_t b)
+{
+  return a < b ? a : b;
+}
+
+/* Drops pending writes and in-flight entries that have landed (only when
+ * one can have: next_retire is the earliest known landing). */
+static inline void pw_retire(pw_warp *w, uint64_t now)
+{
+  if (now < w->next_retire)
+    return;
+  uint64_t next = SM_NEVER;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < w->n_pending; i++)
+    if (w->pending[i].ready > now) {
+      next = pw_min_u64(next, w->pending[i].ready);
+      w->pending[n++] = w->pending[i];
+    }
+  w->n_pending = n;
+  n = 0;
+  for (uint32_t i = 0; i < w->n_inflight; i++)
+    if (w->inflight_done[i] > now) {
+      next = pw_min_u64(next, w->inflight_done[i]);
+      w->inflight_done[n] = w->inflight_done[i];
+      w->inflight_mem[n] = w->inflight_mem[i];
+      n++;
+    }
+  w->n_inflight = n;
+  w->next_retire = next;
+}
+
+/* Entries an instruction takes: one per register written, or one standing
+ * for every register. */
+static inline uint32_t pw_entries(const tm_insn *t)
+{
+  return t->n_defs > PW_WIDE_DEFS ? 1 : t->n_defs;
+}
+
+/* The cycle at which every register of t is free (now or earlier: free
+ * now; SM_NEVER: waits for memory). */
+static inline uint64_t pw_regs_ready(const pw_warp *w, const tm_insn *t)
+{
+  uint64_t ready = 0;
+  uint32_t n = (uint32_t)t->n_defs + t->n_uses;
+  for (uint32_t i = 0; i < w->n_pending; i++)
+    for (uint32_t j = 0; j < n; j++)
+      if (w->pending[i].reg == t->regs[j] || w->pending[i].reg == PW_ANY_REG) {
+        ready = pw_max_u64(ready, w->pending[i].ready);
+        break;
+      }
+  return ready;
+}
+
+static inline uint64_t pw_inflight_all_done(const pw_warp *w)
+{
+  uint64_t d = 0;
+  for (uint32_t i = 0; i < w->n_inflight; i++)
+    d = pw_max_u64(d, w->inflight_done[i]);
+  return d;
+}
+
+static inline uint64_t pw_inflight_first_done(const pw_warp *w)
+{
+  uint64_t d = SM_NEVER;
+  for (uint32_t i = 0; i < w->n_inflight; i++)
+    d = pw_min_u64(d, w->inflight_done[i]);
+  return d;
+}
+
+static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
+                                             uint64_t now, sm_wait *why)
+{
+  pw_warp *w = &s->warps[slot];
+  pw_retire(w, now);
+  if (t->is_drain && w->n_inflight) {
+    *why = (sm_wait){SM_STALL_SCOREBOARD, pw_inflight_all_done(w)};
+    return false;
+  }
+  if (s->max_inflight && w->n_inflight >= s->max_inflight) {
+    *why = (sm_wait){SM_STALL_SCOREBOARD, pw_inflight_first_done(w)};
+    return false;
+  }
+  if (w->n_inflight >= PW_MAX_INFLIGHT || w->n_pending + pw_entries(t) > PW_SB_ENTRIES) {
+    *why = (sm_wait){SM_STALL_SCOREBOARD, pw_inflight_first_done(w)};
+    return false;
+  }
+  uint64_t r = pw_regs_ready(w, t);
+  if (r > now) {
+    *why = (sm_wait){SM_STALL_SCOREBOARD, r};
+    return false;
+  }
+  return true;
+}
+
+/* reserve() with the fields of sm_dep_issue it reads: the instruction,
+ * its write-back cycle and memory id (not the forward cycle: no bypass). */
+static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
+                                           uint64_t ready, uint32_t mem_id)
+{
+  pw_warp *w = &s->warps[slot];
+  /* In locals: the stores below could alias the counts for the compiler. */
+  uint32_t n_defs = t->n_defs, n = w->n_pending;
+  if (n_defs > PW_WIDE_DEFS)
+    w->pending[n++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id, .ready = ready};
+  else
+    for (uint32_t i = 0; i < n_defs; i++)
+      w->pending[n++] = (pw_pending){.reg = t->regs[i], .mem_id = mem_id, .ready = ready};
+  w->n_pending = n;
+  w->next_retire = pw_min_u64(w->next_retire, ready);
+  w->inflight_done[w->n_inflight] = ready;
+  w->inflight_mem[w->n_inflight] = mem_id;
+  w->n_inflight++;
+}
+
+static inline bool sm_dep_per_warp_has_pending(const sm_dep_per_warp *s, uint32_t slot)
+{
+  return s->warps[slot].n_pending > 0;
+}
+
+#endif /* PTXSIM_PIPELINE_DEP_PER_WARP_H */

@@ -1,0 +1,62 @@
+/* sm_fetch.h -- fetch and the instruction buffer of one SM: a stage of
+ * the SM (sm_int.h) that is all inline, since each part runs for every
+ * warp a scheduler tries (is the next instruction there?) or for every
+ * issued instruction (advance, or redirect after a branch).
+ *
+ * Each warp has a buffer of ibuf_entries decoded instructions (only their
+ * count is modelled: the functional core knows which they are).  The SM
+ * has one fetch port, which starts one warp's refill per cycle; a refill
+ * arrives fetch_latency cycles after it starts and fills the buffer.  A
+ * buffer is refilled when it runs dry and when a redirect (the branch
+ * unit, sm_branch.h) empties it.
+ */
+#ifndef PTXSIM_PIPELINE_SM_FETCH_H
+#define PTXSIM_PIPELINE_SM_FETCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipeline/sm_core.h"
+
+/* Whether the warp's next instruction is in its buffer at now; if not,
+ * why (Idle) and when the refill arrives.  A refill that arrived fills
+ * the buffer. */
+static inline bool sm_fetch_has_insn(const sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
+{
+  if (sw->ibuf_n == 0) {
+    if (sw->ibuf_ready > now) {
+      *why = (sm_wait){SM_STALL_IDLE, sw->ibuf_ready};
+      return false;
+    }
+    sw->ibuf_n = sm->p->ibuf_entries;
+  }
+  return true;
+}
+
+/* Empties the buffer and starts its refill at cycle from, or when the
+ * fetch port is free (a redirect, or a buffer that ran dry). */
+static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from)
+{
+  uint64_t start = from > sm->fetch_free ? from : sm->fetch_free;
+  sm->fetch_free = start + 1;
+  sw->ibuf_n = 0;
+  sw->ibuf_ready = start + sm->p->fetch_latency;
+}
+
+/* A new warp's first fetch, at now or when the fetch port is free: it goes
+ * through the fetch port like any other. */
+static inline void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
+{
+  sm_fetch_redirect(sm, sw, now);
+  sm->not_before[sw->slot] = sw->ibuf_ready;
+}
+
+/* The warp issued the next instruction of its buffer at now and goes on
+ * sequentially; an empty buffer is refilled from now + 1. */
+static inline void sm_fetch_advance(sm_core *sm, sm_warp *sw, uint64_t now)
+{
+  if (--sw->ibuf_n == 0)
+    sm_fetch_redirect(sm, sw, now + 1);
+}
+
+#endif /* PTXSIM_PIPELINE_SM_FETCH_H */

@@ -1,0 +1,63 @@
+/* sm_operand.h -- the operand / register-file seam: what reading an
+ * instruction's operands and writing its result costs.
+ *
+ * The issue stage hands every issued instruction, after the functional
+ * core executed it, to the register file's at_issue() hook with its cost
+ * as the opcode tables give it (its unit's initiation interval and its
+ * latency); the hook may change that cost from what the record says about
+ * the instruction (lanes that executed; with issue 14's record flags,
+ * whether its sources and result were uniform across them).  That is where
+ * 002a §1 plugs in: token bits on the vector register file and a scalar
+ * register file (a uniform instruction runs on one lane, so its unit is
+ * free again after one cycle), and an instruction reuse buffer (a hit
+ * skips execution: latency about one cycle).  A unit counts its own events
+ * (SRF reads, reuse hits, copies) in its state, for the energy tables.
+ *
+ * Units (-ptxsim_register_file; the registry is sm_operand.c):
+ *   vector   every instruction reads and writes full vector registers; the
+ *            cost is the opcode table's.  It has no hook, so it costs
+ *            nothing per instruction.
+ */
+#ifndef PTXSIM_PIPELINE_SM_OPERAND_H
+#define PTXSIM_PIPELINE_SM_OPERAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa/simt.h"
+#include "pipeline/sm_core.h"
+#include "pipeline/tm_kernel.h"
+
+/* What an issued instruction costs. */
+typedef struct sm_issue_cost {
+  uint32_t interval;          /* cycles its unit takes no other instruction
+                                 (t->interval; also what unit_util counts) */
+  uint32_t latency;           /* cycles until its result can be read, for
+                                 fixed-latency (ALU) instructions (t->latency;
+                                 0 counts as 1) */
+} sm_issue_cost;
+
+struct sm_operand_ops {
+  const char *name;           /* the -ptxsim_register_file value */
+  const char *doc;            /* one line */
+  /* State for the warp slots of one SM running k (its registers are
+   * numbered below k->max_regs: token bits, rename maps); NULL when out of
+   * memory.  NULL create: the unit keeps no state. */
+  void *(*create)(const sm_params *p, const tm_kernel *k);
+  void (*destroy)(void *self);
+  /* A new warp takes slot (NULL: nothing to forget). */
+  void (*warp_reset)(void *self, uint32_t slot);
+  /* slot issued rec->insn (timing view t) at now: may change c.  NULL: the
+   * cost stays the opcode table's. */
+  void (*at_issue)(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
+                   uint64_t now, sm_issue_cost *c);
+};
+
+/* The unit called name, or NULL with "unknown register file 'x' (valid:
+ * vector)" in err (err may be NULL). */
+const sm_operand_ops *sm_operand_find(const char *name, char *err, size_t errlen);
+/* The registered units, in registry order (n_out receives the count). */
+const sm_operand_ops *const *sm_operand_list(size_t *n_out);
+
+#endif /* PTXSIM_PIPELINE_SM_OPERAND_H */
