@@ -60,16 +60,7 @@ static void pw_reserve(void *self, uint32_t slot, const sm_dep_issue *is)
 
 static uint64_t pw_release(void *self, uint32_t slot, uint32_t mem_id, uint64_t cycle)
 {
-  sm_dep_per_warp *s = self;
-  pw_warp *w = &s->warps[slot];
-  for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
-      w->pending[i].ready = cycle;
-  for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
-      w->inflight_done[i] = cycle;
-  w->next_retire = pw_min_u64(w->next_retire, cycle);
-  return 0; /* only slot's own instructions wait on it */
+  return sm_dep_per_warp_release(self, slot, mem_id, cycle);
 }
 
 static bool pw_has_pending(const void *self, uint32_t slot)

@@ -167,6 +167,21 @@ static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, co
   w->n_inflight++;
 }
 
+/* release(): the data of memory instruction mem_id arrived at cycle. */
+static inline uint64_t sm_dep_per_warp_release(sm_dep_per_warp *s, uint32_t slot, uint32_t mem_id,
+                                               uint64_t cycle)
+{
+  pw_warp *w = &s->warps[slot];
+  for (uint32_t i = 0; i < w->n_pending; i++)
+    if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
+      w->pending[i].ready = cycle;
+  for (uint32_t i = 0; i < w->n_inflight; i++)
+    if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
+      w->inflight_done[i] = cycle;
+  w->next_retire = pw_min_u64(w->next_retire, cycle);
+  return 0; /* only slot's own instructions wait on it */
+}
+
 static inline bool sm_dep_per_warp_has_pending(const sm_dep_per_warp *s, uint32_t slot)
 {
   return s->warps[slot].n_pending > 0;

@@ -86,6 +86,13 @@ static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const tm_insn *t,
   sm->dep_ops->reserve(sm->dep, slot, &is);
 }
 
+static inline uint64_t sm_dep_release(sm_core *sm, uint32_t slot, uint32_t mem_id, uint64_t cycle)
+{
+  if (PTX_LIKELY(sm->is_dep_per_warp))
+    return sm_dep_per_warp_release(sm->dep, slot, mem_id, cycle);
+  return sm->dep_ops->release(sm->dep, slot, mem_id, cycle);
+}
+
 static inline bool sm_dep_has_pending(const sm_core *sm, uint32_t slot)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp))

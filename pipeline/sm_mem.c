@@ -104,7 +104,7 @@ void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle)
 {
   uint32_t slot = (uint32_t)(tag >> 16), id = (uint32_t)(tag & 0xffff);
   sm_warp *sw = &sm->warps[slot];
-  uint64_t others = sm->dep_ops->release(sm->dep, slot, id, cycle);
+  uint64_t others = sm_dep_release(sm, slot, id, cycle);
   if (PTX_UNLIKELY(others))
     wake_others(sm, others, cycle);
   sw->n_mem--;
