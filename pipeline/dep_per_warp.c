@@ -25,13 +25,14 @@
 
 #include "pipeline/dep_per_warp.h"
 
-static void *pw_create(const sm_params *p, const tm_kernel *k)
+static void *pw_create(const sm_params *p, const tm_kernel *k, sm_stats *st)
 {
   (void)k; /* registers are compared, never indexed */
   sm_dep_per_warp *s = calloc(1, sizeof *s + p->n_warp_slots * sizeof s->warps[0]);
   if (!s)
     return NULL;
   s->max_inflight = p->max_inflight;
+  s->ilp = p->is_bypass && st ? &st->ilp : NULL;
   s->n_slots = p->n_warp_slots;
   return s;
 }
@@ -55,7 +56,28 @@ static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint64_t n
 
 static void pw_reserve(void *self, uint32_t slot, const sm_dep_issue *is)
 {
-  sm_dep_per_warp_reserve(self, slot, is->t, is->writeback, is->mem_id);
+  sm_dep_per_warp_reserve(self, slot, is->t, is->now, is->forward, is->writeback, is->mem_id);
+}
+
+void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm_insn *t,
+                                  uint64_t now)
+{
+  const uint32_t *uses = t->regs + t->n_defs;
+  uint64_t latest_wb = 0;
+  for (uint32_t i = 0; i < w->n_pending; i++) {
+    const pw_pending *e = &w->pending[i];
+    if (e->ready > now || e->wb <= now)
+      continue;
+    for (uint32_t j = 0; j < t->n_uses; j++)
+      if (e->reg == uses[j] || e->reg == PW_ANY_REG) {
+        latest_wb = pw_max_u64(latest_wb, e->wb);
+        break;
+      }
+  }
+  if (latest_wb) {
+    s->ilp->bypass_uses++;
+    s->ilp->bypass_cycles_saved += latest_wb - now;
+  }
 }
 
 static uint64_t pw_release(void *self, uint32_t slot, uint32_t mem_id, uint64_t cycle)
@@ -70,7 +92,7 @@ static bool pw_has_pending(const void *self, uint32_t slot)
 
 const sm_dep_ops sm_dep_per_warp_ops = {
   .name = "per_warp",
-  .doc = "a scoreboard of pending register writes per warp (no bypass)",
+  .doc = "a scoreboard of pending register writes per warp",
   .create = pw_create,
   .destroy = pw_destroy,
   .warp_reset = pw_warp_reset,

@@ -30,7 +30,10 @@ enum {
 typedef struct pw_pending {
   uint32_t reg;
   uint32_t mem_id;            /* memory instruction it waits for */
-  uint64_t ready;             /* cycle it can be read; SM_NEVER: memory */
+  uint64_t ready;             /* cycle it can be read (through the bypass
+                                 when there is one); SM_NEVER: memory */
+  uint64_t wb;                /* cycle it is in the register file and the
+                                 entry frees (= ready without a bypass) */
 } pw_pending;
 
 typedef struct pw_warp {
@@ -45,6 +48,7 @@ typedef struct pw_warp {
 
 typedef struct sm_dep_per_warp {
   uint32_t max_inflight;      /* 0: no limit */
+  sm_ilp_stats *ilp;          /* bypass counters; NULL: no bypass */
   uint32_t n_slots;
   pw_warp warps[];
 } sm_dep_per_warp;
@@ -67,8 +71,8 @@ static inline void pw_retire(pw_warp *w, uint64_t now)
   uint64_t next = SM_NEVER;
   uint32_t n = 0;
   for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].ready > now) {
-      next = pw_min_u64(next, w->pending[i].ready);
+    if (w->pending[i].wb > now) {
+      next = pw_min_u64(next, w->pending[i].wb);
       w->pending[n++] = w->pending[i];
     }
   w->n_pending = n;
@@ -122,44 +126,62 @@ static inline uint64_t pw_inflight_first_done(const pw_warp *w)
   return d;
 }
 
+/* A wait until cycle retry: on memory when only memory can end it. */
+static inline sm_wait pw_wait(uint64_t retry)
+{
+  return (sm_wait){retry == SM_NEVER ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU, retry};
+}
+
 static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
                                              uint64_t now, sm_wait *why)
 {
   pw_warp *w = &s->warps[slot];
   pw_retire(w, now);
   if (t->is_drain && w->n_inflight) {
-    *why = (sm_wait){SM_STALL_SCOREBOARD, pw_inflight_all_done(w)};
+    *why = pw_wait(pw_inflight_all_done(w));
     return false;
   }
   if (s->max_inflight && w->n_inflight >= s->max_inflight) {
-    *why = (sm_wait){SM_STALL_SCOREBOARD, pw_inflight_first_done(w)};
+    *why = pw_wait(pw_inflight_first_done(w));
     return false;
   }
   if (w->n_inflight >= PW_MAX_INFLIGHT || w->n_pending + pw_entries(t) > PW_SB_ENTRIES) {
-    *why = (sm_wait){SM_STALL_SCOREBOARD, pw_inflight_first_done(w)};
+    *why = pw_wait(pw_inflight_first_done(w));
     return false;
   }
   uint64_t r = pw_regs_ready(w, t);
   if (r > now) {
-    *why = (sm_wait){SM_STALL_SCOREBOARD, r};
+    *why = pw_wait(r);
     return false;
   }
   return true;
 }
 
+/* Counts the registers t reads at now through the bypass: written by an
+ * earlier instruction that reached its bypass stage but not write-back. */
+void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm_insn *t,
+                                  uint64_t now);
+
 /* reserve() with the fields of sm_dep_issue it reads: the instruction,
- * its write-back cycle and memory id (not the forward cycle: no bypass). */
+ * its issue, forward and write-back cycles and memory id.  Its results
+ * can be read, and its warp's in-flight slot is free, from the forward
+ * cycle (the bypass stage: 002b §A.2's ready bit; = write-back without a
+ * bypass); its entries free at write-back. */
 static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
-                                           uint64_t ready, uint32_t mem_id)
+                                           uint64_t now, uint64_t ready, uint64_t wb,
+                                           uint32_t mem_id)
 {
   pw_warp *w = &s->warps[slot];
+  if (PTX_UNLIKELY(s->ilp != NULL))
+    sm_dep_per_warp_count_bypass(s, w, t, now);
   /* In locals: the stores below could alias the counts for the compiler. */
   uint32_t n_defs = t->n_defs, n = w->n_pending;
   if (n_defs > PW_WIDE_DEFS)
-    w->pending[n++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id, .ready = ready};
+    w->pending[n++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id, .ready = ready, .wb = wb};
   else
     for (uint32_t i = 0; i < n_defs; i++)
-      w->pending[n++] = (pw_pending){.reg = t->regs[i], .mem_id = mem_id, .ready = ready};
+      w->pending[n++] =
+          (pw_pending){.reg = t->regs[i], .mem_id = mem_id, .ready = ready, .wb = wb};
   w->n_pending = n;
   w->next_retire = pw_min_u64(w->next_retire, ready);
   w->inflight_done[w->n_inflight] = ready;
@@ -174,7 +196,7 @@ static inline uint64_t sm_dep_per_warp_release(sm_dep_per_warp *s, uint32_t slot
   pw_warp *w = &s->warps[slot];
   for (uint32_t i = 0; i < w->n_pending; i++)
     if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
-      w->pending[i].ready = cycle;
+      w->pending[i].ready = w->pending[i].wb = cycle;
   for (uint32_t i = 0; i < w->n_inflight; i++)
     if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
       w->inflight_done[i] = cycle;

@@ -54,7 +54,7 @@ struct sm_bpred_ops {
   const char *doc;            /* one line */
   /* State for the warp slots of one SM running k; NULL when out of
    * memory.  NULL create: the predictor keeps no state. */
-  void *(*create)(const sm_params *p, const tm_kernel *k);
+  void *(*create)(const sm_params *p, const tm_kernel *k, sm_stats *st);
   void (*destroy)(void *self);
   /* A new warp takes slot (NULL: nothing to forget). */
   void (*warp_reset)(void *self, uint32_t slot);

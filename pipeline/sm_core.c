@@ -30,6 +30,12 @@ static inline uint64_t min_u64(uint64_t a, uint64_t b)
 {
   return a < b ? a : b;
 }
+
+const uint8_t sm_cause_class[SM_CAUSE_COUNT] = {
+#define X(id, cls, name, doc) [SM_CAUSE_##id] = SM_STALL_##cls,
+    SM_CAUSES(X)
+#undef X
+};
 static void sched_event(sm_core *sm, uint32_t slot, pol_sched_event_kind kind)
 {
   sm_sched_event(sm, slot, kind);
@@ -49,12 +55,12 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
   sm->mem = mem;
   sm->ctas = calloc(p->n_cta_slots, sizeof *sm->ctas);
   sm->dep_ops = p->dep;
-  sm->dep = p->dep->create(p, k);
+  sm->dep = p->dep->create(p, k, &sm->st);
   sm->is_dep_per_warp = p->dep == &sm_dep_per_warp_ops;
   sm->bpred_ops = p->bpred;
-  sm->bpred = p->bpred->create ? p->bpred->create(p, k) : NULL;
+  sm->bpred = p->bpred->create ? p->bpred->create(p, k, &sm->st) : NULL;
   sm->operand_ops = p->operand;
-  sm->operand = p->operand->create ? p->operand->create(p, k) : NULL;
+  sm->operand = p->operand->create ? p->operand->create(p, k, &sm->st) : NULL;
   if (!sm->ctas || !sm->dep || (p->bpred->create && !sm->bpred) ||
       (p->operand->create && !sm->operand)) {
     snprintf(err, errlen, "out of memory");
@@ -68,7 +74,7 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
   for (uint32_t i = 0; i < p->n_warp_slots; i++)
     sm->sched_mask[i % p->n_schedulers] |= UINT64_C(1) << i;
   for (uint32_t s = 0; s < SM_MAX_SCHEDULERS; s++)
-    sm->last_stall[s] = SM_STALL_IDLE;
+    sm->last_stall[s] = SM_CAUSE_IDLE;
   sm->wake = SM_NEVER;
   return 0;
 }
@@ -265,6 +271,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
       sm->not_before[slot] = SM_NEVER;
+      sm->wait_cause[slot] = SM_CAUSE_BARRIER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
     wake_released(sm, sw->cta_slot, now);
@@ -292,22 +299,39 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
 }
 
 /* Why a scheduler whose warps in `waiting` could not be tried issued
- * nothing, given why the tried ones failed: waiting for the LD/ST pipeline
- * is a pipeline stall, waiting on a register or on memory a scoreboard
- * stall, anything else (buffers, barriers) idle. */
-static sm_stall stall_of_waiting(const sm_core *sm, uint64_t waiting, sm_stall why)
+ * nothing, given the first cause (in SM_CAUSES order) among the tried
+ * ones.  The GPGPU-Sim class is decided as it always was: waiting for the
+ * LD/ST pipeline is a pipeline stall; a warp that waits on memory or has
+ * a register write pending a scoreboard stall; anything else (buffers,
+ * barriers, in-flight instructions without results) idle.  The cause of
+ * a waiting warp is the one it recorded when it went to sleep, kept
+ * within that class. */
+static sm_cause cause_of_waiting(const sm_core *sm, uint64_t waiting, sm_cause cause)
 {
-  if (why == SM_STALL_PIPELINE || (waiting & sm->ldst_waiters))
-    return SM_STALL_PIPELINE;
-  while (waiting && why == SM_STALL_IDLE) {
+  if (waiting & sm->ldst_waiters)
+    return SM_CAUSE_STRUCTURAL;
+  while (waiting && cause != SM_CAUSE_STRUCTURAL) {
     uint32_t slot = (uint32_t)__builtin_ctzll(waiting);
     waiting &= waiting - 1;
     const sm_warp *sw = &sm->warps[slot];
-    if (sm->not_before[slot] == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
-                                         : sm_dep_has_pending(sm, slot))
-      why = SM_STALL_SCOREBOARD;
+    bool is_dep = sm->not_before[slot] == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
+                                                   : sm_dep_has_pending(sm, slot);
+    sm_cause c = (sm_cause)sm->wait_cause[slot];
+    if (is_dep && sm_cause_class[c] != SM_STALL_SCOREBOARD)
+      c = sw->n_mem > 0 ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU;
+    else if (!is_dep && sm_cause_class[c] != SM_STALL_IDLE)
+      c = SM_CAUSE_IDLE;
+    if (c < cause)
+      cause = c;
   }
-  return why;
+  return cause;
+}
+
+/* Counts n cycles without issue of scheduler s, for cause. */
+static inline void count_stall(sm_core *sm, uint32_t s, sm_cause cause, uint64_t n)
+{
+  sm->st.stall[s][sm_cause_class[cause]] += n;
+  sm->st.cause[cause] += n;
 }
 
 static void account_sleep(sm_core *sm, uint64_t now)
@@ -317,10 +341,10 @@ static void account_sleep(sm_core *sm, uint64_t now)
   if (now > sm->last_cycle + 1 && sm->last_cycle != 0) {
     uint64_t gap = now - sm->last_cycle - 1;
     for (uint32_t s = 0; s < sm->p->n_schedulers; s++)
-      if (sm->last_stall[s] < SM_STALL_COUNT)
-        sm->st.stall[s][sm->last_stall[s]] += gap;
-      else
-        sm->st.stall[s][SM_STALL_IDLE] += gap;
+      count_stall(sm, s,
+                  sm->last_stall[s] < SM_CAUSE_COUNT ? (sm_cause)sm->last_stall[s]
+                                                     : SM_CAUSE_IDLE,
+                  gap);
     sm->st.active_warp_cycles += gap * sm->resident_warps;
   }
 }
@@ -373,7 +397,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
     uint16_t order[SM_MAX_WARPS];
     uint32_t n = 0;
     uint64_t m = sm->used_mask & sm->sched_mask[s], waiting = 0;
-    sm_stall why = SM_STALL_IDLE;
+    sm_cause why = SM_CAUSE_IDLE;
     /* Only the not_before and age arrays are read for warps that wait. */
     while (m) {
       uint32_t slot = (uint32_t)__builtin_ctzll(m);
@@ -400,12 +424,12 @@ int sm_cycle(sm_core *sm, uint64_t now)
           sm_wait ck;
           if (!can_issue(sm, sw, now, &t, &inst, &ck)) {
             if (!issued) {
-              if (ck.why == SM_STALL_PIPELINE ||
-                  (ck.why == SM_STALL_SCOREBOARD && why == SM_STALL_IDLE))
-                why = ck.why;
-              if (ck.why == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER)
+              if (ck.cause < why)
+                why = ck.cause;
+              if (sm_cause_class[ck.cause] == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER)
                 sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
             }
+            sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
             sm->not_before[sw->slot] = max_u64(ck.retry, issued ? now + 1 : 0);
             next = min_u64(next, ck.retry);
             break;
@@ -428,10 +452,10 @@ int sm_cycle(sm_core *sm, uint64_t now)
         next = min_u64(next, now + 1);
     }
     if (issued)
-      sm->last_stall[s] = SM_STALL_COUNT;
+      sm->last_stall[s] = SM_CAUSE_COUNT;
     else {
-      why = stall_of_waiting(sm, waiting, why);
-      sm->st.stall[s][why]++;
+      why = cause_of_waiting(sm, waiting, why);
+      count_stall(sm, s, why, 1);
       sm->last_stall[s] = (uint8_t)why;
     }
   }

@@ -43,12 +43,14 @@
 enum {
   SM_MAX_WARPS = 64,     /* warp slots: masks are 64-bit */
   SM_MAX_SCHEDULERS = 8,
-  SM_MAX_UNITS = 8       /* instances of one unit kind */
+  SM_MAX_UNITS = 8,      /* instances of one unit kind */
+  SM_SB_HIST = 65        /* buckets of the scoreboard occupancy histogram */
 };
 
 #define SM_NEVER UINT64_MAX
 
-/* Why a scheduler issued nothing. */
+/* Why a scheduler issued nothing, in GPGPU-Sim's three classes (the
+ * sched<k>_stall_* statistics). */
 #define SM_STALLS(X) X(IDLE, "Idle") X(SCOREBOARD, "Scoreboard") X(PIPELINE, "Pipeline")
 typedef enum sm_stall {
 #define X(id, name) SM_STALL_##id,
@@ -57,10 +59,42 @@ typedef enum sm_stall {
   SM_STALL_COUNT
 } sm_stall;
 
+/* Why a warp cannot issue, finer (002b Part E's issue-stall breakdown, the
+ * ptxsim_issue_stall_* statistics): its name, the GPGPU-Sim class it
+ * counts in, and what it means.  When several warps of a scheduler wait
+ * for different causes, the cycle counts for the first in this order. */
+#define SM_CAUSES(X)                                                                        \
+  X(STRUCTURAL, PIPELINE, "structural", "a warp was ready but its unit or the LD/ST "       \
+                                        "pipeline was busy")                                \
+  X(RAW_ALU, SCOREBOARD, "raw_alu", "waiting for a fixed-latency (ALU) result, or for an "  \
+                                    "ALU instruction to leave the warp's in-flight limit")  \
+  X(RAW_MEM, SCOREBOARD, "raw_mem", "waiting for a memory result, or for a memory "         \
+                                    "instruction to leave the warp's in-flight limit")      \
+  X(WAW, SCOREBOARD, "waw", "a redefinition under a narrower mask waits for the older "     \
+                            "one to commit (shared scoreboard)")                            \
+  X(SCOREBOARD_FULL, SCOREBOARD, "scoreboard_full", "the SM's shared scoreboard had no "    \
+                                                    "free entry")                           \
+  X(STORE_ORDER, SCOREBOARD, "store_order", "a store waits to be the warp's oldest, or a "  \
+                                            "load for an older store (shared scoreboard)")  \
+  X(CONTROL, IDLE, "control", "waiting for a branch to resolve and fetch to be "            \
+                              "redirected")                                                 \
+  X(BARRIER, IDLE, "barrier", "waiting at a barrier")                                       \
+  X(FETCH, IDLE, "fetch", "the instruction buffer ran dry and its refill had not arrived")  \
+  X(IDLE, IDLE, "idle", "no warp to issue (none resident, or all finished)")
+typedef enum sm_cause {
+#define X(id, cls, name, doc) SM_CAUSE_##id,
+  SM_CAUSES(X)
+#undef X
+  SM_CAUSE_COUNT
+} sm_cause;
+
+/* The GPGPU-Sim class of each cause. */
+extern const uint8_t sm_cause_class[SM_CAUSE_COUNT];
+
 /* Why a warp cannot issue now, and from when it might: what each stage's
  * check (fetch, dependence tracking, execution units, memory) reports. */
 typedef struct sm_wait {
-  sm_stall why;
+  sm_cause cause;
   uint64_t retry;             /* SM_NEVER: until something wakes the warp */
 } sm_wait;
 
@@ -81,6 +115,12 @@ typedef struct sm_params {
   uint32_t ibuf_entries;
   uint32_t fetch_latency;
   uint32_t branch_latency;    /* extra cycles before a redirected fetch */
+  uint32_t resolve_cycles;    /* issue of a branch to its outcome: the
+                                 resolve stage in core cycles, at least 1 */
+  bool is_bypass;             /* -ptxsim_bypass: ALU results forwarded */
+  uint32_t bypass_cycles;     /* issue to the bypass stage, core cycles */
+  uint32_t scoreboard_entries; /* -ptxsim_scoreboard_entries (shared) */
+  uint32_t gshare_bits;       /* -ptxsim_gshare_bits */
   uint32_t tex_latency;
   uint64_t local_base;        /* where local memory lives in the address
                                  space memsys sees */
@@ -103,6 +143,7 @@ typedef struct sm_warp {
   uint32_t n_mem;             /* memory instructions outstanding */
   uint32_t next_mem_id;
   bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
+  bool is_fetch_control;      /* fetch: the refill follows a control transfer */
 } sm_warp;
 
 typedef struct sm_cta {
@@ -112,13 +153,50 @@ typedef struct sm_cta {
   uint64_t start_cycle;
 } sm_cta;
 
+/* The counters of the ILP mechanisms (002b Part E): name, statistic,
+ * description.  The units behind the seams count them (sm_stats is given
+ * to their create()). */
+#define SM_ILP_COUNTERS(X)                                                                     \
+  X(bypass_uses, "ptxsim_bypass_uses", "instructions that read a result through the bypass "  \
+                                       "(issued before its producer's write-back)")           \
+  X(bypass_cycles_saved, "ptxsim_bypass_cycles_saved", "cycles between such an issue and "    \
+                                                       "its producer's write-back, summed")   \
+  X(sb_solo_issues, "ptxsim_scoreboard_solo_issues", "instructions issued without an entry "  \
+                                                     "of the full shared scoreboard")         \
+  X(sb_nm_invalidations, "ptxsim_scoreboard_nm_invalidations", "entries whose NM bit a "      \
+                                                               "younger definition cleared")  \
+  X(sb_commits, "ptxsim_scoreboard_commits", "entries committed in order to the register "    \
+                                             "file")                                          \
+  X(sb_max_inflight, "ptxsim_scoreboard_max_inflight_per_warp", "most entries one warp "      \
+                                                                "held at once (max over SMs)") \
+  X(bp_branches, "ptxsim_bp_branches", "branch instructions issued (bra, brx.idx)")            \
+  X(bp_conditional, "ptxsim_bp_conditional", "conditional branches (predicated bra)")          \
+  X(bp_divergent, "ptxsim_bp_divergent", "conditional branches whose active lanes split")      \
+  X(bp_backward, "ptxsim_bp_backward", "branches to a lower PC")                               \
+  X(bp_lookups, "ptxsim_bp_lookups", "conditional branches the predictor was asked about")     \
+  X(bp_correct, "ptxsim_bp_correct", "non-divergent conditional branches predicted right")     \
+  X(bp_mispredicts, "ptxsim_bp_mispredicts", "non-divergent conditional branches predicted "   \
+                                             "wrong (their wrong path is nullified)")           \
+  X(nullified_warp_insn, "ptxsim_nullified_warp_insn", "wrong-path warp instructions issued "  \
+                                                       "and nullified")
+typedef struct sm_ilp_stats {
+#define X(field, name, doc) uint64_t field;
+  SM_ILP_COUNTERS(X)
+#undef X
+  /* ptxsim_scoreboard_occupancy: cycles the shared scoreboard held k
+   * entries, k = 0..SM_SB_HIST-1 (the last bucket: that many or more). */
+  uint64_t sb_occupancy[SM_SB_HIST];
+} sm_ilp_stats;
+
 typedef struct sm_stats {
   uint64_t issued_warp_insns, issued_thread_insns;
   uint64_t stall[SM_MAX_SCHEDULERS][SM_STALL_COUNT];
+  uint64_t cause[SM_CAUSE_COUNT]; /* scheduler-cycles without issue, by cause */
   uint64_t issue_hist[33];     /* W0..W32: active lanes of issued instructions */
   uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
   uint64_t active_warp_cycles; /* sum over cycles of resident warps */
   uint64_t ctas_done;
+  sm_ilp_stats ilp;
 } sm_stats;
 
 typedef struct tm_gpu tm_gpu;
@@ -147,7 +225,9 @@ typedef struct sm_core {
   uint64_t fetch_free;        /* the fetch port's next free cycle */
   uint64_t wake;              /* next cycle sm_cycle has work */
   uint64_t last_cycle;        /* last cycle sm_cycle ran */
-  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_stall, or SM_STALL_COUNT: issued */
+  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_cause, or SM_CAUSE_COUNT: issued */
+  uint8_t wait_cause[SM_MAX_WARPS]; /* sm_cause: why the warp in the slot last
+                                     failed a check or went to sleep */
   uint64_t next_age;
   uint64_t resident_warps;    /* warps in use, for occupancy */
   const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) and */

@@ -54,12 +54,13 @@ struct sm_dep_ops {
   /* State for the warp slots 0..p->n_warp_slots-1 of one SM running k (its
    * registers are numbered below k->max_regs), all empty; NULL when out of
    * memory. */
-  void *(*create)(const sm_params *p, const tm_kernel *k);
+  void *(*create)(const sm_params *p, const tm_kernel *k, sm_stats *st);
   void (*destroy)(void *self);
   /* A new warp takes slot: forget everything about its previous one. */
   void (*warp_reset)(void *self, uint32_t slot);
   /* Whether t, slot's next instruction, may issue at now.  If not, why
-   * (SM_STALL_SCOREBOARD for a register or in-flight wait) and the first
+   * (a cause of class Scoreboard: SM_CAUSE_RAW_ALU or _RAW_MEM for a
+   * register or in-flight wait, the shared scoreboard's own) and the first
    * cycle at which the answer may change (SM_NEVER: not before a release()
    * or a reserve() of another slot; release() then names slot to wake). */
   bool (*may_issue)(void *self, uint32_t slot, const tm_insn *t, uint64_t now, sm_wait *why);

@@ -11,8 +11,11 @@
  * is written back latency cycles after issue (the register-file seam may
  * have changed both numbers, sm_operand.h); texture instructions take
  * tex_latency.  Write-back is what dependence tracking (sm_dep.h) is told
- * at issue: without a bypass network a result is forwarded no earlier than
- * it is written back.
+ * at issue, with the cycle a dependent instruction may read it: with
+ * -ptxsim_bypass 1, an ALU result (SP and INT units; 002b §A.2: never a
+ * memory, SFU, DP or tensor one) is forwarded bypass_cycles after issue
+ * (-ptxsim_bypass_stage over -ptxsim_stages_per_cycle), else when it is
+ * written back.
  */
 #ifndef PTXSIM_PIPELINE_SM_EXEC_H
 #define PTXSIM_PIPELINE_SM_EXEC_H
@@ -41,7 +44,7 @@ static inline bool sm_exec_unit_pick(const sm_core *sm, const tm_insn *t, uint64
     }
     best = sm_min_u64(best, sm->unit_free[t->unit][i]);
   }
-  *why = (sm_wait){SM_STALL_PIPELINE, best};
+  *why = (sm_wait){SM_CAUSE_STRUCTURAL, best};
   return false;
 }
 
@@ -74,7 +77,12 @@ static inline void sm_exec_writeback(sm_core *sm, uint32_t slot, const tm_insn *
     ready = now + (latency ? latency : 1);
     break;
   }
-  sm_dep_reserve(sm, slot, t, exec_mask, now, ready, ready, 0);
+  uint64_t forward = ready;
+  /* 002b §A.2: one bypass path per lane, for the ALU pipelines only. */
+  if (PTX_UNLIKELY(sm->p->is_bypass) && t->kind == TM_KIND_ALU &&
+      (t->unit == SM_UNIT_SP || t->unit == SM_UNIT_INT))
+    forward = sm_min_u64(ready, now + sm->p->bypass_cycles);
+  sm_dep_reserve(sm, slot, t, exec_mask, now, forward, ready, 0);
 }
 
 #endif /* PTXSIM_PIPELINE_SM_EXEC_H */

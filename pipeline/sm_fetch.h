@@ -25,7 +25,7 @@ static inline bool sm_fetch_has_insn(const sm_core *sm, sm_warp *sw, uint64_t no
 {
   if (sw->ibuf_n == 0) {
     if (sw->ibuf_ready > now) {
-      *why = (sm_wait){SM_STALL_IDLE, sw->ibuf_ready};
+      *why = (sm_wait){sw->is_fetch_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH, sw->ibuf_ready};
       return false;
     }
     sw->ibuf_n = sm->p->ibuf_entries;
@@ -34,9 +34,11 @@ static inline bool sm_fetch_has_insn(const sm_core *sm, sm_warp *sw, uint64_t no
 }
 
 /* Empties the buffer and starts its refill at cycle from, or when the
- * fetch port is free (a redirect, or a buffer that ran dry). */
-static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from)
+ * fetch port is free (a redirect after a control transfer: is_control; or
+ * a buffer that ran dry). */
+static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bool is_control)
 {
+  sw->is_fetch_control = is_control;
   uint64_t start = from > sm->fetch_free ? from : sm->fetch_free;
   sm->fetch_free = start + 1;
   sw->ibuf_n = 0;
@@ -47,8 +49,9 @@ static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from)
  * through the fetch port like any other. */
 static inline void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
 {
-  sm_fetch_redirect(sm, sw, now);
+  sm_fetch_redirect(sm, sw, now, false);
   sm->not_before[sw->slot] = sw->ibuf_ready;
+  sm->wait_cause[sw->slot] = SM_CAUSE_FETCH;
 }
 
 /* The warp issued the next instruction of its buffer at now and goes on
@@ -56,7 +59,7 @@ static inline void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
 static inline void sm_fetch_advance(sm_core *sm, sm_warp *sw, uint64_t now)
 {
   if (--sw->ibuf_n == 0)
-    sm_fetch_redirect(sm, sw, now + 1);
+    sm_fetch_redirect(sm, sw, now + 1, false);
 }
 
 #endif /* PTXSIM_PIPELINE_SM_FETCH_H */

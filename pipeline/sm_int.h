@@ -78,7 +78,7 @@ static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const tm_insn *t,
                                   uint64_t writeback, uint32_t mem_id)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp)) {
-    sm_dep_per_warp_reserve(sm->dep, slot, t, writeback, mem_id);
+    sm_dep_per_warp_reserve(sm->dep, slot, t, now, forward, writeback, mem_id);
     return;
   }
   sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = forward,
@@ -119,19 +119,19 @@ static inline void sm_branch_resolve(sm_core *sm, sm_warp *sw, const tm_insn *t,
   if (is_fetch_right)
     sm_fetch_advance(sm, sw, now);
   else
-    sm_fetch_redirect(sm, sw, now + 1 + sm->p->branch_latency);
+    sm_fetch_redirect(sm, sw, now + sm->p->resolve_cycles + sm->p->branch_latency, true);
 }
 
 /* ---- the memory hand-off (sm_mem.c) ---------------------------------------- */
 
 /* Whether the LD/ST pipeline takes a memory instruction from the warp at
- * now; if not, why (Pipeline, until sm_ldst_ready wakes it). */
+ * now; if not, why (Structural, until sm_ldst_ready wakes it). */
 static inline bool sm_mem_can_issue(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
 {
   if (mem_sm_can_issue(sm->mem, sm->id, now))
     return true;
   /* Woken by sm_ldst_ready when the pipeline takes one again. */
-  *why = (sm_wait){SM_STALL_PIPELINE, SM_NEVER};
+  *why = (sm_wait){SM_CAUSE_STRUCTURAL, SM_NEVER};
   sm->ldst_waiters |= UINT64_C(1) << sw->slot;
   return false;
 }

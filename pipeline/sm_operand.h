@@ -44,7 +44,7 @@ struct sm_operand_ops {
   /* State for the warp slots of one SM running k (its registers are
    * numbered below k->max_regs: token bits, rename maps); NULL when out of
    * memory.  NULL create: the unit keeps no state. */
-  void *(*create)(const sm_params *p, const tm_kernel *k);
+  void *(*create)(const sm_params *p, const tm_kernel *k, sm_stats *st);
   void (*destroy)(void *self);
   /* A new warp takes slot (NULL: nothing to forget). */
   void (*warp_reset)(void *self, uint32_t slot);

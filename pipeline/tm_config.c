@@ -736,6 +736,8 @@ static const named_config named[] = {
   {"gtx480", "NVIDIA GTX480 (Fermi, sm_20): 15 SMs, seeds 000/001/004; the default",
    tm_config_text_gtx480},
   {"gtx280", "NVIDIA GTX280 (GT200, sm_13): 30 SMs, seed 002's baseline", tm_config_text_gtx280},
+  {"gtx280_ilp", "gtx280 as seed 002 chapter 4 times its SM: the ILP study's baseline "
+   "(bypass, shared scoreboard, branch prediction: off)", tm_config_text_gtx280_ilp},
   {"sm75", "a Turing sm_75 GPU (RTX 2060 as Accel-Sim configures it): 30 SMs",
    tm_config_text_sm75},
 };

@@ -154,6 +154,14 @@ typedef struct tm_config {
                                      tracking unit (pipeline/sm_dep.h) */
   char branch_predictor[TM_SEAM_NAME_MAX]; /* -ptxsim_branch_predictor
                                      (pipeline/sm_branch.h) */
+  uint32_t scoreboard_entries;    /* -ptxsim_scoreboard_entries (shared) */
+  uint32_t stages_per_cycle;      /* -ptxsim_stages_per_cycle: pipeline stages
+                                     per core cycle (the two stage options) */
+  bool is_bypass;                 /* -ptxsim_bypass */
+  uint32_t bypass_stage;          /* -ptxsim_bypass_stage: EX<N> */
+  uint32_t branch_resolve_stage;  /* -ptxsim_branch_resolve_stage: EX<N>, 0:
+                                     the cycle after issue */
+  uint32_t gshare_bits;           /* -ptxsim_gshare_bits */
   char register_file[TM_SEAM_NAME_MAX]; /* -ptxsim_register_file: the operand /
                                      register-file unit (pipeline/sm_operand.h) */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
@@ -191,7 +199,7 @@ int tm_config_load_file(tm_config *cfg, const char *path, ptx_diag *d) PTX_MUST_
 int tm_config_load_string(tm_config *cfg, const char *text, const char *name,
                           ptx_diag *d) PTX_MUST_CHECK;
 /* Resets cfg to the defaults, then loads the named configuration
- * ("gtx480", "gtx280", "sm75") or, when name is none of those, the file
+ * ("gtx480", "gtx280", "gtx280_ilp", "sm75") or, when name is none of those, the file
  * called name.  Returns as tm_config_load_file; PTX_ENOTFOUND (with a
  * message listing the names) when name is neither a configuration nor a
  * readable file. */

@@ -127,6 +127,8 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
     if (tm_opts[i].kind == TM_K_SEAM &&
         sm_seam_check(tm_opts[i].arg, (const char *)cfg + tm_opts[i].offset, err, sizeof err))
       bad(&c, tm_opts[i].name, "%s", err);
+  if (!is_pow2(cfg->gshare_bits))
+    bad(&c, "-ptxsim_gshare_bits", "%u bits is not a power of two", cfg->gshare_bits);
   const mem_params *m = &cfg->mem;
   if (!(m->core_mhz > 0) || !(m->icnt_mhz > 0) || !(m->l2_mhz > 0) || !(m->dram_mhz > 0))
     bad(&c, "-gpgpu_clock_domains", "every clock must be above 0 MHz");

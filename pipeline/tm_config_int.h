@@ -54,6 +54,7 @@ const tm_opt *tm_opt_find(const char *name);
 /* configs/<name>.config, embedded by the build (tm_config_default.c). */
 extern const char tm_config_text_gtx480[];
 extern const char tm_config_text_gtx280[];
+extern const char tm_config_text_gtx280_ilp[];
 extern const char tm_config_text_sm75[];
 
 /* Formats one option's value as the config format writes it. */

@@ -77,6 +77,18 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
   p->ibuf_entries = conf->ibuffer_entries ? conf->ibuffer_entries : 1;
   p->fetch_latency = conf->fetch_latency;
   p->branch_latency = conf->branch_latency;
+  /* Stages to core cycles, rounded up: 002b §A.1's EX8 on gtx280_ilp's
+   * 32-lane view (4 stages per cycle) is 2 core cycles. */
+  uint32_t spc = conf->stages_per_cycle ? conf->stages_per_cycle : 1;
+  p->resolve_cycles = (conf->branch_resolve_stage + spc - 1) / spc;
+  if (p->resolve_cycles == 0)
+    p->resolve_cycles = 1;
+  p->is_bypass = conf->is_bypass;
+  p->bypass_cycles = (conf->bypass_stage + spc - 1) / spc;
+  if (p->bypass_cycles == 0)
+    p->bypass_cycles = 1;
+  p->scoreboard_entries = conf->scoreboard_entries;
+  p->gshare_bits = conf->gshare_bits;
   p->tex_latency = conf->mem.tex_latency;
   p->local_base = TM_LOCAL_BASE;
   p->sched = conf->sched;
@@ -220,6 +232,17 @@ static void collect(const tm_gpu *g, tm_result *r)
         r->sm.stall[k][c] += st->stall[k][c];
     for (uint32_t w = 0; w <= 32; w++)
       r->sm.issue_hist[w] += st->issue_hist[w];
+    for (uint32_t c = 0; c < SM_CAUSE_COUNT; c++)
+      r->sm.cause[c] += st->cause[c];
+#define X(field, name, doc) r->sm.ilp.field += st->ilp.field;
+    SM_ILP_COUNTERS(X)
+#undef X
+    /* A maximum, not a sum: undo the addition. */
+    r->sm.ilp.sb_max_inflight -= st->ilp.sb_max_inflight;
+    if (st->ilp.sb_max_inflight > r->sm.ilp.sb_max_inflight)
+      r->sm.ilp.sb_max_inflight = st->ilp.sb_max_inflight;
+    for (uint32_t b = 0; b < SM_SB_HIST; b++)
+      r->sm.ilp.sb_occupancy[b] += st->ilp.sb_occupancy[b];
     for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
       r->sm.unit_busy[u] += st->unit_busy[u];
     r->sm.active_warp_cycles += st->active_warp_cycles;

@@ -13,6 +13,7 @@
 
 /* Derived values, filled before printing. */
 typedef struct derived {
+  double bp_accuracy;
   double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
@@ -28,6 +29,7 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
 {
   memset(d, 0, sizeof *d);
   d->ipc = ratio(r->thread_insns, r->cycles);
+  d->bp_accuracy = ratio(r->sm.ilp.bp_correct, r->sm.ilp.bp_correct + r->sm.ilp.bp_mispredicts);
   d->tot_ipc = ratio(tot->thread_insns, tot->cycles);
   d->occupancy = r->max_warps_per_sm ? 100.0 * r->avg_resident_warps / r->max_warps_per_sm : 0;
   d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
@@ -54,6 +56,17 @@ static const char *const stall_names[SM_MAX_SCHEDULERS][SM_STALL_COUNT] = {
     STALL_NAMES(0), STALL_NAMES(1), STALL_NAMES(2), STALL_NAMES(3),
     STALL_NAMES(4), STALL_NAMES(5), STALL_NAMES(6), STALL_NAMES(7)};
 _Static_assert(SM_MAX_SCHEDULERS == 8 && SM_STALL_COUNT == 3, "stall_names covers every one");
+
+static const char *const cause_names[SM_CAUSE_COUNT] = {
+#define X(id, cls, name, doc) "ptxsim_issue_stall_" name,
+    SM_CAUSES(X)
+#undef X
+};
+static const char *const cause_docs[SM_CAUSE_COUNT] = {
+#define X(id, cls, name, doc) "scheduler-cycles without issue, summed over SMs: " doc,
+    SM_CAUSES(X)
+#undef X
+};
 
 static const char *const unit_util_names[SM_UNIT_COUNT] = {
 #define X(u) "unit_util_" #u,
@@ -96,6 +109,18 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
   if (!rc)
     rc = tm_stats_add_hist(s, "warp_issue", "issued warp instructions by executing lanes",
                            r->sm.issue_hist, 33, "W");
+  for (uint32_t c = 0; c < SM_CAUSE_COUNT; c++)
+    U64(cause_names[c], cause_docs[c], &r->sm.cause[c]);
+#define X(field, name, doc) U64(name, doc, &r->sm.ilp.field);
+  SM_ILP_COUNTERS(X)
+#undef X
+  F64("ptxsim_bp_accuracy", "bp_correct / (bp_correct + bp_mispredicts): non-divergent "
+      "conditional branches only (002b §A.10)", &d->bp_accuracy);
+  if (!rc)
+    rc = tm_stats_add_hist(s, "ptxsim_scoreboard_occupancy",
+                           "cycles the shared scoreboard of an SM held k entries, summed over "
+                           "SMs (the last bucket: that many or more)",
+                           r->sm.ilp.sb_occupancy, SM_SB_HIST, "E");
   for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
     F64(unit_util_names[u], "issue slots the unit kind was busy, per SM and cycle",
         &d->unit_util[u]);

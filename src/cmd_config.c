@@ -23,7 +23,7 @@ static void list_named(FILE *out)
   for (size_t i = 0; i < tm_config_named_count(); i++) {
     const char *desc;
     const char *name = tm_config_named(i, &desc);
-    fprintf(out, "%-8s %s\n", name, desc);
+    fprintf(out, "%-10s %s\n", name, desc);
   }
 }
 

@@ -38,14 +38,14 @@ expect_empty() { # file description
 
 # The named configurations.
 expect_status 0 "config --list" "$PTXSIM" config --list
-for n in gtx480 gtx280 sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75; do
   expect_grep "$tmp/out" "^$n " "--list names $n"
 done
-[ "$(wc -l <"$tmp/out")" -eq 3 ] || { echo "FAIL: --list: not 3 lines"; fail=$((fail + 1)); }
+[ "$(wc -l <"$tmp/out")" -eq 4 ] || { echo "FAIL: --list: not 4 lines"; fail=$((fail + 1)); }
 
 # Each dumps, and the dump loads back to an identical dump, with no
 # warnings (a dump holds modelled options only).
-for n in gtx480 gtx280 sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75; do
   expect_status 0 "config --config $n --dump" "$PTXSIM" config --config "$n" --dump
   expect_empty "$tmp/err" "$n dump"
   cp "$tmp/out" "$tmp/$n.cfg"
@@ -65,14 +65,14 @@ expect_grep "$tmp/gtx480.cfg" "^-gpgpu_n_clusters  *15$" "gtx480: 15 SMs"
 expect_grep "$tmp/gtx280.cfg" "^-gpgpu_shader_registers  *16384$" "gtx280: 16k registers"
 expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
 # The units behind the SM's seams, by name.
-for n in gtx480 gtx280 sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75; do
   expect_grep "$tmp/$n.cfg" "^-ptxsim_dispatcher  *tb$" "$n: TB-level dispatch"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_scoreboard  *per_warp$" "$n: the per-warp scoreboard"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_branch_predictor  *none$" "$n: no branch prediction"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_register_file  *vector$" "$n: the vector register file"
 done
 # The installed configs/ files are what is embedded.
-for n in gtx480 gtx280 sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75; do
   expect_status 0 "config --config configs/$n.config" \
     "$PTXSIM" config --config "$srcdir/configs/$n.config"
   cmp -s "$tmp/out" "$tmp/$n.cfg" || { echo "FAIL: configs/$n.config differs from the embedded $n"; fail=$((fail + 1)); }
@@ -122,7 +122,7 @@ printf -- '-gpgpu_scheduler two_level_active:4\n-ptxsim_dispatcher tb\n' >"$tmp/
 expect_status 0 "policy specs" "$PTXSIM" config --config "$tmp/policy.cfg"
 expect_grep "$tmp/out" "^-gpgpu_scheduler  *two_level_active:4:0:1$" "a policy formats its own arguments"
 expect_status 1 "unknown name" "$PTXSIM" config --config gtx9000
-expect_grep "$tmp/err" "unknown configuration 'gtx9000' (named: gtx480, gtx280, sm75; or a file)" "unknown name message"
+expect_grep "$tmp/err" "unknown configuration 'gtx9000' (named: gtx480, gtx280, gtx280_ilp, sm75; or a file)" "unknown name message"
 expect_status 1 "missing file" "$PTXSIM" config --config "$tmp/none.cfg"
 expect_grep "$tmp/err" "none.cfg: error: cannot read the configuration" "missing file message"
 expect_status 2 "bad argument" "$PTXSIM" config --bogus

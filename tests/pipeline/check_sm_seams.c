@@ -110,19 +110,25 @@ typedef struct sb {
   void *self;
 } sb;
 
-static sb sb_open(uint32_t max_inflight)
+static sb sb_open_stats(uint32_t max_inflight, bool is_bypass, sm_stats *st)
 {
   sm_params p;
   memset(&p, 0, sizeof p);
   p.n_warp_slots = 4;
   p.max_inflight = max_inflight;
+  p.is_bypass = is_bypass;
   sb s = {sm_dep_find("per_warp", NULL, 0), NULL};
   ck_assert_ptr_nonnull(s.ops);
-  s.self = s.ops->create(&p, NULL);
+  s.self = s.ops->create(&p, NULL, st);
   ck_assert_ptr_nonnull(s.self);
   for (uint32_t slot = 0; slot < 4; slot++)
     s.ops->warp_reset(s.self, slot);
   return s;
+}
+
+static sb sb_open(uint32_t max_inflight)
+{
+  return sb_open_stats(max_inflight, false, NULL);
 }
 
 static void sb_close(sb *s)
@@ -140,21 +146,30 @@ static tm_insn insn(uint8_t n_defs, uint8_t n_uses, const uint32_t *regs)
 /* Whether t may issue from slot at now; else the retry cycle in *retry. */
 static bool may(sb *s, uint32_t slot, const tm_insn *t, uint64_t now, uint64_t *retry)
 {
-  sm_wait why = {SM_STALL_COUNT, 0};
+  sm_wait why = {SM_CAUSE_COUNT, 0};
   bool ok = s->ops->may_issue(s->self, slot, t, now, &why);
   if (!ok) {
-    ck_assert_int_eq(why.why, SM_STALL_SCOREBOARD);
+    ck_assert_int_eq(sm_cause_class[why.cause], SM_STALL_SCOREBOARD);
+    /* The per-warp scoreboard's waits: on memory exactly when only memory
+     * can end them. */
+    ck_assert_int_eq(why.cause, why.retry == SM_NEVER ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU);
     *retry = why.retry;
   }
   return ok;
 }
 
+static void reserve_fwd(sb *s, uint32_t slot, const tm_insn *t, uint64_t now, uint64_t forward,
+                        uint64_t writeback, uint32_t mem_id)
+{
+  sm_dep_issue is = {.t = t, .exec_mask = UINT32_MAX, .now = now, .forward = forward,
+                     .writeback = writeback, .mem_id = mem_id};
+  s->ops->reserve(s->self, slot, &is);
+}
+
 static void reserve(sb *s, uint32_t slot, const tm_insn *t, uint64_t now, uint64_t writeback,
                     uint32_t mem_id)
 {
-  sm_dep_issue is = {.t = t, .exec_mask = UINT32_MAX, .now = now, .forward = writeback,
-                     .writeback = writeback, .mem_id = mem_id};
-  s->ops->reserve(s->self, slot, &is);
+  reserve_fwd(s, slot, t, now, writeback, writeback, mem_id);
 }
 
 static const uint32_t add_r3_r1_r2[] = {3, 1, 2};
@@ -191,6 +206,40 @@ START_TEST(per_warp_raw_and_waw)
   ck_assert(may(&s, 0, &waw, 14, &retry));
   /* Asking at 14 retired the entry. */
   ck_assert(!s.ops->has_pending(s.self, 0));
+  sb_close(&s);
+}
+END_TEST
+
+/* With a bypass (002b §A.2), add r3 at 10 forwarded from 12, written back
+ * at 14: its consumer may issue from 12, and one in flight per warp frees
+ * at 12 too; a consumer at 12 or 13 read r3 through the bypass (counted
+ * with the cycles to write-back), one at 14 from the register file. */
+START_TEST(per_warp_bypass)
+{
+  sm_stats st;
+  memset(&st, 0, sizeof st);
+  sb s = sb_open_stats(1, true, &st);
+  tm_insn add = insn(1, 2, add_r3_r1_r2), mul = insn(1, 2, mul_r4_r3_r3),
+          indep = insn(1, 2, add_r5_r1_r2);
+  uint64_t retry = 0;
+  ck_assert(may(&s, 0, &add, 10, &retry));
+  reserve_fwd(&s, 0, &add, 10, 12, 14, 0);
+  ck_assert(!may(&s, 0, &mul, 11, &retry));
+  ck_assert_uint_eq(retry, 12);
+  ck_assert(!may(&s, 0, &indep, 11, &retry)); /* the in-flight limit */
+  ck_assert_uint_eq(retry, 12);
+  ck_assert(may(&s, 0, &mul, 12, &retry));
+  reserve_fwd(&s, 0, &mul, 12, 14, 16, 0);
+  ck_assert_uint_eq(st.ilp.bypass_uses, 1);
+  ck_assert_uint_eq(st.ilp.bypass_cycles_saved, 2);
+  /* An independent instruction reads nothing through the bypass. */
+  ck_assert(may(&s, 0, &indep, 14, &retry));
+  reserve_fwd(&s, 0, &indep, 14, 16, 18, 0);
+  ck_assert_uint_eq(st.ilp.bypass_uses, 1);
+  /* Read at write-back: from the register file. */
+  ck_assert(may(&s, 0, &mul, 16, &retry));
+  reserve_fwd(&s, 0, &mul, 16, 18, 20, 0);
+  ck_assert_uint_eq(st.ilp.bypass_uses, 1);
   sb_close(&s);
 }
 END_TEST
@@ -335,6 +384,7 @@ static Suite *suite(void)
   suite_add_tcase(s, t);
   t = tcase_create("per_warp");
   tcase_add_test(t, per_warp_raw_and_waw);
+  tcase_add_test(t, per_warp_bypass);
   tcase_add_test(t, per_warp_memory_release);
   tcase_add_test(t, per_warp_inflight_limit);
   tcase_add_test(t, per_warp_drain);
