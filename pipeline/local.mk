@@ -69,4 +69,4 @@ EXTRA_DIST += tests/pipeline/microbench.ptx tests/pipeline/gen-microbench.py
 
 ## Every corpus driver again in timing mode (results must not change).
 TESTS += tests/pipeline/run-drivers-timing.sh
-EXTRA_DIST += tests/pipeline/run-drivers-timing.sh
+EXTRA_DIST += tests/pipeline/run-drivers-timing.sh tests/pipeline/check-stall-causes.awk

@@ -122,6 +122,67 @@ START_TEST(dependent_chain)
 }
 END_TEST
 
+/* The statistic called name of the device's last timing launch, read from
+ * its text output. */
+static uint64_t stat_of(fx *f, const char *name)
+{
+  FILE *tmp = tmpfile();
+  ck_assert_ptr_nonnull(tmp);
+  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, tmp, 0), PTXSIM_OK);
+  rewind(tmp);
+  char line[4096];
+  size_t len = strlen(name);
+  uint64_t v = UINT64_MAX;
+  while (fgets(line, sizeof line, tmp))
+    if (strncmp(line, name, len) == 0 && strncmp(line + len, " = ", 3) == 0)
+      v = strtoull(line + len + 3, NULL, 10);
+  fclose(tmp);
+  ck_assert_msg(v != UINT64_MAX, "no statistic %s", name);
+  return v;
+}
+
+/* gtx280_ilp (seed 002 chapter 4, one SM): a lone warp's chain of
+ * dependent adds.  ALU latency 3 and one instruction in flight: each add
+ * waits 2 cycles for the previous one's write-back, so 64 more adds take
+ * 64 x 3 more cycles and add 64 x 2 stall cycles.  They are of cause
+ * raw_alu but one per 8 adds: the 8-entry instruction buffer runs dry
+ * after its 8th, and its refill (fetch latency 1) is checked first, so the
+ * first cycle of that wait counts as fetch.  With -ptxsim_bypass 1 the
+ * bypass stage EX8 is 8 / 4 stages per cycle = 2 cycles: 64 x 2 more
+ * cycles, 64 x 1 more stalls (again 8 of them fetch), and each add reads
+ * its operand through the bypass (64 more uses, each 3 - 2 = 1 cycle
+ * before write-back). */
+START_TEST(chain_stall_causes_and_bypass)
+{
+  for (int bypass = 0; bypass <= 1; bypass++) {
+    const char *opts[] = {ONE_SM, "-ptxsim_bypass", bypass ? "1" : "0", NULL};
+    uint64_t cycles[2], raw_alu[2], fetch[2], uses[2], saved[2];
+    for (int i = 0; i < 2; i++) {
+      fx f;
+      fx_open(&f, "gtx280_ilp", opts);
+      ptxsim_devptr out = dalloc(&f, 32 * 4);
+      const void *args[] = {&out};
+      cycles[i] = launch(&f, i ? "chain_add_128" : "chain_add_64", 1, 32, args, 1);
+      raw_alu[i] = stat_of(&f, "ptxsim_issue_stall_raw_alu");
+      fetch[i] = stat_of(&f, "ptxsim_issue_stall_fetch");
+      uses[i] = stat_of(&f, "ptxsim_bypass_uses");
+      saved[i] = stat_of(&f, "ptxsim_bypass_cycles_saved");
+      uint32_t got[32];
+      ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+      for (uint32_t t = 0; t < 32; t++)
+        ck_assert_uint_eq(got[t], t + (i ? 128 : 64));
+      fx_close(&f);
+    }
+    uint64_t per_add = bypass ? 2 : 3;
+    ck_assert_uint_eq(cycles[1] - cycles[0], 64 * per_add);
+    ck_assert_uint_eq(fetch[1] - fetch[0], 64 / 8);
+    ck_assert_uint_eq(raw_alu[1] - raw_alu[0], 64 * (per_add - 1) - 64 / 8);
+    ck_assert_uint_eq(uses[1] - uses[0], bypass ? 64 : 0);
+    ck_assert_uint_eq(saved[1] - saved[0], bypass ? 64 : 0);
+  }
+}
+END_TEST
+
 /* With a latency of 1 the instruction buffer is the limit: two entries,
  * refilled one cycle after the cycle that emptied them (fetch latency 1),
  * so a lone warp issues two instructions every three cycles and 64 more
@@ -684,6 +745,7 @@ static Suite *timing_suite(void)
   TCase *t = tcase_create("microbenchmarks");
   tcase_set_timeout(t, 120);
   tcase_add_test(t, dependent_chain);
+  tcase_add_test(t, chain_stall_causes_and_bypass);
   tcase_add_test(t, instruction_buffer_bound);
   tcase_add_test(t, independent_warps_fill_issue);
   tcase_add_test(t, bank_conflicts);

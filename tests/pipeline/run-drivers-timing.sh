@@ -37,6 +37,8 @@ for config in gtx480 sm75; do
 done
 [ "$n" -gt 0 ] || { echo "no drivers found under $top_builddir/tests/drivers"; exit 99; }
 grep -v -e '^gpgpu_simulation_' "$tmp/stats.raw" >"$tmp/stats.txt"
+# The stall breakdown by cause adds up to the three classes, every launch.
+awk -f "$srcdir/tests/pipeline/check-stall-causes.awk" "$tmp/stats.txt" || fail=1
 if [ "${PTXSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
   cp "$tmp/stats.txt" "$golden" && echo "wrote $golden"
 elif ! cmp -s "$golden" "$tmp/stats.txt"; then
