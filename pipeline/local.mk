@@ -44,7 +44,8 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/sm_dep.h pipeline/sm_dep.c pipeline/dep_per_warp.h pipeline/dep_per_warp.c \
 	pipeline/sm_branch.h pipeline/sm_branch.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
-	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_report.c
+	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
+	pipeline/tm_report.c
 
 ## The seams: registries by name and the per-warp scoreboard through its
 ## interface.
@@ -58,6 +59,11 @@ tests_pipeline_check_sm_seams_LDADD = libptxsim_testutil.la libptxsim_core.la $(
 check_PROGRAMS += tests/pipeline/check_timing
 tests_pipeline_check_timing_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_timing_LDADD = libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
+
+## The heterogeneous GPU (002b §A.6): ILP and TLP SMs, steering, area.
+check_PROGRAMS += tests/pipeline/check_hetero
+tests_pipeline_check_hetero_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_hetero_LDADD = libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
 
 ## What an SM tells its warp scheduler (pol_warp_view), checked by a
 ## recording policy put in place of an SM's own.

@@ -104,7 +104,8 @@ typedef struct sm_dep_ops sm_dep_ops;
 typedef struct sm_bpred_ops sm_bpred_ops;
 typedef struct sm_operand_ops sm_operand_ops;
 
-/* What every SM of a GPU shares (derived from the configuration). */
+/* What every SM of a GPU shares, or of one kind of SM on a heterogeneous
+ * GPU (derived from the configuration, or its ILP view: tm_gpu.c). */
 typedef struct sm_params {
   uint32_t n_warp_slots;      /* threads per SM / 32, at most SM_MAX_WARPS */
   uint32_t n_cta_slots;

@@ -68,6 +68,22 @@ const char *const tm_ignored[] = {
 };
 const size_t tm_n_ignored = PTX_ARRAY_SIZE(tm_ignored);
 
+const char *const tm_steering_names[TM_STEERING_COUNT] = {
+#define X(id, name) [TM_STEERING_##id] = name,
+    TM_STEERINGS(X)
+#undef X
+};
+
+static const char *const steering_choice[TM_STEERING_COUNT + 1] = {
+#define X(id, name) [TM_STEERING_##id] = name,
+    TM_STEERINGS(X)
+#undef X
+    [TM_STEERING_COUNT] = NULL};
+
+const char *const *const tm_choice_names[TM_CHOICE_COUNT] = {
+    [TM_CHOICE_STEERING] = steering_choice,
+};
+
 const tm_opt *tm_opt_find(const char *name)
 {
   for (size_t i = 0; i < tm_n_aliases; i++)
@@ -410,6 +426,20 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
       return -1;
     snprintf(field, TM_SEAM_NAME_MAX, "%s", v);
     return 0;
+  case TM_K_CHOICE: {
+    const char *const *names = tm_choice_names[o->arg];
+    for (uint32_t i = 0; names[i]; i++)
+      if (strcmp(names[i], v) == 0) {
+        *(uint32_t *)field = i;
+        return 0;
+      }
+    int k = snprintf(err, errlen, "unknown value '%s' (valid:", v);
+    for (uint32_t i = 0; names[i] && k >= 0 && (size_t)k < errlen; i++)
+      k += snprintf(err + k, errlen - (size_t)k, "%s %s", i ? "," : "", names[i]);
+    if (k >= 0 && (size_t)k < errlen)
+      snprintf(err + k, errlen - (size_t)k, ")");
+    return -1;
+  }
   case TM_K_SECTION:
     break;
   }

@@ -102,6 +102,17 @@ typedef struct tm_kernel_regs {
  * -ptxsim_branch_predictor, -ptxsim_register_file; pipeline/sm_registry.h). */
 #define TM_SEAM_NAME_MAX 24
 
+/* Which SMs of a GPU with ILP SMs a kernel runs on (-ptxsim_steering;
+ * 002b §A.6): every SM, or the seed's static per-kernel rule. */
+#define TM_STEERINGS(X) X(ALL, "all") X(STATIC, "static")
+
+typedef enum tm_steering {
+#define X(id, name) TM_STEERING_##id,
+  TM_STEERINGS(X)
+#undef X
+  TM_STEERING_COUNT
+} tm_steering;
+
 /* Where a configuration came from (for messages and the dump header). */
 #define TM_CONFIG_ORIGIN_MAX 256
 
@@ -172,6 +183,21 @@ typedef struct tm_config {
                                      resolved) */
   uint32_t barrier_latency;       /* -ptxsim_barrier_latency: last arrival to
                                      the release of the CTA's warps */
+
+  /* A heterogeneous GPU (002b §A.6): SMs 0..n_ilp_sms-1 are ILP SMs, which
+   * take the ilp_* values in place of the options they stand for
+   * (tm_config_ilp_view); the others, TLP SMs, take the options. */
+  uint32_t n_ilp_sms;             /* -ptxsim_ilp_sms (0: homogeneous) */
+  char ilp_scoreboard[TM_SEAM_NAME_MAX]; /* -ptxsim_ilp_scoreboard */
+  bool is_ilp_bypass;             /* -ptxsim_ilp_bypass */
+  char ilp_branch_predictor[TM_SEAM_NAME_MAX]; /* -ptxsim_ilp_branch_predictor */
+  uint32_t n_ilp_regs_per_sm;     /* -ptxsim_ilp_registers (0: n_regs_per_sm) */
+  uint32_t steering;              /* -ptxsim_steering: a tm_steering */
+  uint32_t steer_max_warps;       /* -ptxsim_steer_max_warps: static steering
+                                     sends a kernel with fewer warps per ILP SM
+                                     to the ILP SMs */
+  uint64_t steer_max_threads;     /* -ptxsim_steer_max_threads: ... and one of
+                                     at most this many threads */
   uint32_t cta_launch_latency;    /* -gpgpu_TB_launch_latency: CTA dispatch to
                                      its warps' first fetch */
   uint32_t kernel_launch_latency; /* -gpgpu_kernel_launch_latency */
@@ -225,5 +251,13 @@ const char *tm_config_named(size_t i, const char **description);
 uint32_t tm_config_kernel_regs(const tm_config *cfg, const char *kernel);
 /* The per-SM limits and granularities of the CTA accounting. */
 void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out);
+/* The configuration an ILP SM of cfg sees: cfg with the -ptxsim_ilp_*
+ * values in place of -ptxsim_scoreboard, -ptxsim_bypass,
+ * -ptxsim_branch_predictor and -gpgpu_shader_registers (so that
+ * everything derived from a configuration, the SM's parameters and the CTA
+ * limits, is derived for either kind of SM the same way). */
+void tm_config_ilp_view(const tm_config *cfg, tm_config *out);
+/* The names of -ptxsim_steering's values, by tm_steering. */
+extern const char *const tm_steering_names[TM_STEERING_COUNT];
 
 #endif /* PTXSIM_PIPELINE_TM_CONFIG_H */

@@ -127,6 +127,11 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
     if (tm_opts[i].kind == TM_K_SEAM &&
         sm_seam_check(tm_opts[i].arg, (const char *)cfg + tm_opts[i].offset, err, sizeof err))
       bad(&c, tm_opts[i].name, "%s", err);
+  if (cfg->n_sms && cfg->n_ilp_sms > cfg->n_sms)
+    bad(&c, "-ptxsim_ilp_sms", "%u ILP SMs, but the GPU has %u SMs", cfg->n_ilp_sms,
+        cfg->n_sms);
+  if (cfg->steering >= TM_STEERING_COUNT)
+    bad(&c, "-ptxsim_steering", "value %u is not a steering policy", cfg->steering);
   if (!is_pow2(cfg->gshare_bits))
     bad(&c, "-ptxsim_gshare_bits", "%u bits is not a power of two", cfg->gshare_bits);
   const mem_params *m = &cfg->mem;
@@ -229,6 +234,14 @@ void tm_opt_format(const tm_config *cfg, const tm_opt *o, char *buf, size_t size
   case TM_K_SEAM:
     snprintf(buf, size, "%s", field);
     break;
+  case TM_K_CHOICE: {
+    const char *const *names = tm_choice_names[o->arg];
+    uint32_t v = *(const uint32_t *)field, i = 0;
+    while (names[i] && i < v)
+      i++;
+    snprintf(buf, size, "%s", names[i] ? names[i] : "?");
+    break;
+  }
   case TM_K_KERNEL_REGS: /* one line per kernel: tm_config_dump */
   case TM_K_SECTION:
     break;
@@ -277,6 +290,17 @@ uint32_t tm_config_kernel_regs(const tm_config *cfg, const char *kernel)
     if (strcmp(cfg->kernel_regs[i].name, kernel) == 0)
       return cfg->kernel_regs[i].regs;
   return 0;
+}
+
+void tm_config_ilp_view(const tm_config *cfg, tm_config *out)
+{
+  if (out != cfg)
+    *out = *cfg;
+  memcpy(out->scoreboard, cfg->ilp_scoreboard, sizeof out->scoreboard);
+  memcpy(out->branch_predictor, cfg->ilp_branch_predictor, sizeof out->branch_predictor);
+  out->is_bypass = cfg->is_ilp_bypass;
+  if (cfg->n_ilp_regs_per_sm)
+    out->n_regs_per_sm = cfg->n_ilp_regs_per_sm;
 }
 
 void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out)

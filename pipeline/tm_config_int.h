@@ -24,8 +24,14 @@ typedef enum tm_opt_kind {
   TM_K_ADDR_MAP,
   TM_K_CLOCKS,
   TM_K_KERNEL_REGS,
-  TM_K_SEAM
+  TM_K_SEAM,
+  TM_K_CHOICE
 } tm_opt_kind;
+
+/* The value lists of the CHOICE options (their arg in tm_options.def). */
+typedef enum tm_choice { TM_CHOICE_STEERING, TM_CHOICE_COUNT } tm_choice;
+/* Each list's names, NULL-terminated; a value is its name's index. */
+extern const char *const *const tm_choice_names[TM_CHOICE_COUNT];
 
 typedef struct tm_opt {
   const char *name;    /* "-gpgpu_n_clusters"; the title for TM_K_SECTION */

@@ -1,6 +1,18 @@
 /* tm_gpu.c -- the clock loop of timing mode and the SM side of its CTA
  * dispatcher (see tm_gpu.h; the dispatcher is a policy chosen by name,
- * policies/pol_dispatch.h). */
+ * policies/pol_dispatch.h), and the placement of a launch on a
+ * heterogeneous GPU's SMs (002b §A.6).
+ *
+ * A heterogeneous GPU (-ptxsim_ilp_sms N) has two kinds of SM: SMs
+ * 0..N-1 are ILP SMs, set up from the configuration's ILP view
+ * (tm_config_ilp_view: their scoreboard, bypass, branch predictor and
+ * register file), the others TLP SMs, set up from the configuration.
+ * Each SM points at its kind's sm_params, so the cycle costs the same.
+ * Steering picks the SMs a launch may use: under -ptxsim_steering static,
+ * the ILP SMs or the TLP SMs, a contiguous range, which the dispatcher
+ * sees as a GPU of its own (its SM i is SM disp_first + i); under all,
+ * every SM, each with its own kind's CTA limits when the register files
+ * differ. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -12,6 +24,7 @@
 #include "pipeline/sm_branch.h"
 #include "pipeline/sm_dep.h"
 #include "pipeline/sm_operand.h"
+#include "pipeline/tm_area.h"
 #include "pipeline/tm_gpu.h"
 #include "ptxsim.h"
 
@@ -23,11 +36,13 @@ struct tm_gpu {
   const tm_config *conf;
   simt_launch *l;
   const tm_kernel *k;
-  sm_params smp;
+  sm_params smp[TM_SM_KIND_COUNT]; /* each kind's ([TM_SM_ILP]: with ILP SMs) */
+  uint32_t n_ilp;                /* SMs 0..n_ilp-1 are ILP SMs, the rest TLP SMs */
   mem_sys *mem;
   uint32_t n_sms;
   sm_core *sms;
   pol_dispatch disp;             /* -ptxsim_dispatcher */
+  uint32_t disp_first;           /* the dispatcher's SM i is SM disp_first + i */
   uint32_t n_ctas, ctas_done;
   bool can_dispatch;             /* a dispatch round may place something */
   uint64_t now;
@@ -109,7 +124,7 @@ void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
 {
   (void)now;
   g->ctas_done++;
-  if (pol_dispatch_cta_done(&g->disp, sm->id, c->linear_id))
+  if (pol_dispatch_cta_done(&g->disp, sm->id - g->disp_first, c->linear_id))
     g->can_dispatch = true;
 }
 
@@ -120,7 +135,7 @@ void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
 static bool disp_has_room(void *ctx, uint32_t sm, uint32_t n_warps)
 {
   tm_gpu *g = ctx;
-  return sm_has_room(&g->sms[sm], n_warps);
+  return sm_has_room(&g->sms[g->disp_first + sm], n_warps);
 }
 
 static int disp_start_cta(void *ctx, uint32_t sm, uint32_t cta_id, uint32_t n_warps,
@@ -128,7 +143,7 @@ static int disp_start_cta(void *ctx, uint32_t sm, uint32_t cta_id, uint32_t n_wa
 {
   tm_gpu *g = ctx;
   (void)n_warps; /* every warp: start_warps is NULL */
-  return sm_start_cta(&g->sms[sm], cta_id, cycle + g->conf->cta_launch_latency);
+  return sm_start_cta(&g->sms[g->disp_first + sm], cta_id, cycle + g->conf->cta_launch_latency);
 }
 
 /* One dispatch round (at most one CTA per SM and cycle under "tb"). */
@@ -220,11 +235,16 @@ static void collect(const tm_gpu *g, tm_result *r)
   r->warp_insns = g->l->warp_insns;
   r->thread_insns = g->l->thread_insns;
   r->n_sms = g->n_sms;
-  r->n_schedulers = g->smp.n_schedulers;
-  r->max_warps_per_sm = g->smp.n_warp_slots;
+  /* The same for either kind of SM. */
+  r->n_schedulers = g->smp[TM_SM_TLP].n_schedulers;
+  r->max_warps_per_sm = g->smp[TM_SM_TLP].n_warp_slots;
+  r->n_ilp_sms = g->n_ilp;
   double warp_cycles = 0;
   for (uint32_t s = 0; g->sms && s < g->n_sms; s++) {
     const sm_stats *st = &g->sms[s].st;
+    tm_sm_kind kind = s < g->n_ilp ? TM_SM_ILP : TM_SM_TLP;
+    r->kind_thread_insns[kind] += st->issued_thread_insns;
+    r->kind_ctas[kind] += st->ctas_done;
     r->sm.issued_warp_insns += st->issued_warp_insns;
     r->sm.issued_thread_insns += st->issued_thread_insns;
     for (uint32_t k = 0; k < SM_MAX_SCHEDULERS; k++)
@@ -255,18 +275,64 @@ static void collect(const tm_gpu *g, tm_result *r)
     mem_sys_get_stats(g->mem, &r->mem);
 }
 
+/* Each kind of SM's parameters and CTA limits, and the area of every SM,
+ * from the kind's view of the configuration. */
+static int sm_kinds_of(tm_gpu *g, pol_cta_limits lim[TM_SM_KIND_COUNT], double *area, char *err,
+                       size_t errlen)
+{
+  const tm_config *conf = g->conf;
+  int rc = sm_params_of(conf, &g->smp[TM_SM_TLP], err, errlen);
+  if (rc)
+    return rc;
+  tm_config_cta_limits(conf, &lim[TM_SM_TLP]);
+  *area = (double)(g->n_sms - g->n_ilp) * tm_area_sm_mm2(conf);
+  if (!g->n_ilp)
+    return 0;
+  tm_config *v = malloc(sizeof *v); /* big (the kernel register table) */
+  if (!v) {
+    snprintf(err, errlen, "out of memory");
+    return PTX_ENOMEM;
+  }
+  tm_config_ilp_view(conf, v);
+  rc = sm_params_of(v, &g->smp[TM_SM_ILP], err, errlen);
+  tm_config_cta_limits(v, &lim[TM_SM_ILP]);
+  *area += (double)g->n_ilp * tm_area_sm_mm2(v);
+  free(v);
+  return rc;
+}
+
+/* 002b §A.6's static rule: w, the concurrent warps per SM the kernel can
+ * have (on the ILP SMs), below -ptxsim_steer_max_warps, or a grid of at
+ * most -ptxsim_steer_max_threads threads, goes to the ILP SMs; anything
+ * else to the TLP SMs.  A kind the kernel does not fit on (its register
+ * file too small), or that the GPU has none of, gives it to the other. */
+static tm_steer steer_static(const tm_config *conf, uint32_t w, uint64_t threads,
+                             const bool fits[TM_SM_KIND_COUNT])
+{
+  bool is_ilp = w < conf->steer_max_warps || threads <= conf->steer_max_threads;
+  if (!fits[is_ilp ? TM_SM_ILP : TM_SM_TLP])
+    is_ilp = !is_ilp;
+  return is_ilp ? TM_STEER_ILP : TM_STEER_TLP;
+}
+
 int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res)
 {
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   memset(res, 0, sizeof *res);
   tm_gpu g = {.conf = conf, .l = l, .n_sms = conf->n_sms};
+  g.n_ilp = conf->n_ilp_sms < conf->n_sms ? conf->n_ilp_sms : conf->n_sms;
   char err[512] = "";
-  int rc = sm_params_of(conf, &g.smp, err, sizeof err);
+  pol_cta_limits lims[TM_SM_KIND_COUNT];
+  int rc = sm_kinds_of(&g, lims, &res->area_mm2, err, sizeof err);
   if (rc) {
-    launch_fail(l, PTXSIM_E_INVALID, "%s\n", err);
+    launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n", err);
     return l->status;
   }
+  const bool has[TM_SM_KIND_COUNT] = {[TM_SM_TLP] = g.n_ilp < g.n_sms,
+                                      [TM_SM_ILP] = g.n_ilp > 0};
+  /* The kind a launch on every SM reports: the TLP SMs, if any. */
+  const tm_sm_kind main_kind = has[TM_SM_TLP] ? TM_SM_TLP : TM_SM_ILP;
   g.k = k;
   /* The CTA accounting: registers from the configuration's override, else
    * the liveness analysis' estimate. */
@@ -276,8 +342,10 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   if (!regs)
     regs = g.k->regs_per_thread ? g.k->regs_per_thread : 1;
   res->regs_estimate = g.k->regs_per_thread;
-  pol_cta_limits lim;
-  tm_config_cta_limits(conf, &lim);
+  /* The estimate is capped against the largest register file. */
+  pol_cta_limits lim = lims[main_kind];
+  if (has[TM_SM_ILP] && lims[TM_SM_ILP].n_regs > lim.n_regs)
+    lim = lims[TM_SM_ILP];
   uint32_t threads = l->block[0] * l->block[1] * l->block[2];
   if (!res->regs_from_config) {
     /* An estimate above what a thread may have, or above what lets one
@@ -299,8 +367,19 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   pol_cta_kernel kk = {.threads = threads,
                        .regs_per_thread = regs,
                        .smem_bytes = (uint32_t)(l->kernel->static_shared + l->dyn_shared)};
-  rc = pol_cta_occupancy(&lim, &kk, &res->occupancy, err, sizeof err);
-  if (!rc && res->occupancy.ctas_per_sm == 0) {
+  /* Occupancy on each kind of SM (the CTA's needs are the same on both:
+   * only the register files differ). */
+  pol_occupancy occ[TM_SM_KIND_COUNT];
+  bool fits[TM_SM_KIND_COUNT] = {false, false};
+  memset(occ, 0, sizeof occ);
+  for (int kind = 0; !rc && kind < TM_SM_KIND_COUNT; kind++) {
+    if (!has[kind])
+      continue;
+    rc = pol_cta_occupancy(&lims[kind], &kk, &occ[kind], err, sizeof err);
+    fits[kind] = !rc && occ[kind].ctas_per_sm > 0;
+  }
+  res->occupancy = occ[main_kind];
+  if (!rc && !fits[TM_SM_TLP] && !fits[TM_SM_ILP]) {
     char why[128];
     pol_cta_limit_names(res->occupancy.limit_mask, why, sizeof why);
     snprintf(err, sizeof err,
@@ -314,6 +393,37 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
     return l->status;
   }
   g.n_ctas = l->grid[0] * l->grid[1] * l->grid[2];
+  /* Steering: the SMs the dispatcher sees. */
+  res->steer_warps = occ[has[TM_SM_ILP] ? TM_SM_ILP : TM_SM_TLP].warps_used;
+  res->steered_to = TM_STEER_ALL;
+  if (conf->steering == TM_STEERING_STATIC && has[TM_SM_ILP])
+    res->steered_to = steer_static(conf, res->steer_warps, (uint64_t)threads * g.n_ctas, fits);
+  uint32_t disp_n = g.n_sms;
+  pol_cta_limits *sm_lim = NULL; /* every SM its own limits: kinds that differ */
+  if (res->steered_to == TM_STEER_ILP) {
+    disp_n = g.n_ilp;
+    res->occupancy = occ[TM_SM_ILP];
+    lim = lims[TM_SM_ILP];
+  } else if (res->steered_to == TM_STEER_TLP) {
+    g.disp_first = g.n_ilp;
+    disp_n = g.n_sms - g.n_ilp;
+    res->occupancy = occ[TM_SM_TLP];
+    lim = lims[TM_SM_TLP];
+  } else {
+    lim = lims[main_kind];
+    if (has[TM_SM_TLP] && has[TM_SM_ILP] &&
+        memcmp(&lims[TM_SM_TLP], &lims[TM_SM_ILP], sizeof lim) != 0) {
+      sm_lim = malloc(g.n_sms * sizeof *sm_lim);
+      if (!sm_lim) {
+        launch_fail(l, PTXSIM_E_NOMEM, "out of memory\n");
+        return l->status;
+      }
+      for (uint32_t s = 0; s < g.n_sms; s++)
+        sm_lim[s] = lims[s < g.n_ilp ? TM_SM_ILP : TM_SM_TLP];
+    }
+  }
+  /* A CTA's rounded needs, the same on every SM (from the kind it fits). */
+  const pol_cta_needs needs = occ[fits[main_kind] ? main_kind : TM_SM_ILP].per_cta;
   g.can_dispatch = true;
   l->n_sms = g.n_sms;
   l->cycle = &g.now;
@@ -322,18 +432,21 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   if (!rc)
     rc = mem_sys_create(&conf->mem, g.n_sms, mem_done, &g, &g.mem, err, sizeof err);
   for (uint32_t s = 0; !rc && s < g.n_sms; s++)
-    rc = sm_init(&g.sms[s], s, &g, &g.smp, g.k, l, g.mem, err, sizeof err);
+    rc = sm_init(&g.sms[s], s, &g, &g.smp[s < g.n_ilp ? TM_SM_ILP : TM_SM_TLP], g.k, l, g.mem,
+                 err, sizeof err);
   if (!rc) {
     pol_dispatch_setup ds = {
-      .n_sms = g.n_sms,
+      .n_sms = disp_n,
       .n_ctas = g.n_ctas,
       .lim = lim,
+      .sm_lim = sm_lim,
       .kernel = kk,
-      .needs = res->occupancy.per_cta,
+      .needs = needs,
       .sm = {.ctx = &g, .has_room = disp_has_room, .start_cta = disp_start_cta},
     };
     rc = pol_dispatch_create(&g.disp, &conf->dispatcher, &ds, err, sizeof err);
   }
+  free(sm_lim);
   if (rc) {
     launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",
                 err[0] ? err : "out of memory");

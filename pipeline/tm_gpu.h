@@ -24,6 +24,26 @@
 #include "pipeline/tm_kernel.h"
 #include "policies/pol_cta.h"
 
+/* The kinds of SM of a heterogeneous GPU (-ptxsim_ilp_sms; 002b §A.6):
+ * TLP SMs take the configuration's options, ILP SMs its -ptxsim_ilp_*
+ * values (tm_config_ilp_view).  A homogeneous GPU has TLP SMs only. */
+#define TM_SM_KINDS(X) X(TLP, "tlp") X(ILP, "ilp")
+typedef enum tm_sm_kind {
+#define X(id, name) TM_SM_##id,
+  TM_SM_KINDS(X)
+#undef X
+  TM_SM_KIND_COUNT
+} tm_sm_kind;
+
+/* Which SMs a launch ran on (the ptxsim_steered_to statistic). */
+#define TM_STEERS(X) X(ALL, "every SM") X(ILP, "the ILP SMs") X(TLP, "the TLP SMs")
+typedef enum tm_steer {
+#define X(id, what) TM_STEER_##id,
+  TM_STEERS(X)
+#undef X
+  TM_STEER_COUNT
+} tm_steer;
+
 /* What a timing-mode launch measured. */
 typedef struct tm_result {
   uint64_t cycles;                /* gpu_sim_cycle */
@@ -33,9 +53,19 @@ typedef struct tm_result {
   bool regs_from_config;          /* -ptxsim_kernel_regs rather than the estimate */
   uint32_t regs_estimate;         /* the liveness analysis' linear-scan count */
   bool is_regs_capped;            /* the estimate was above what fits */
-  pol_occupancy occupancy;
+  pol_occupancy occupancy;        /* on the SMs it ran on (steered to; with
+                                     steering all, the TLP SMs, or the ILP SMs
+                                     when every SM is one) */
   double avg_resident_warps;      /* per SM, over the launch's cycles */
   sm_stats sm;                    /* summed over SMs (stall[s]: scheduler s of every SM) */
+  /* The heterogeneous GPU. */
+  uint32_t n_ilp_sms;             /* -ptxsim_ilp_sms */
+  tm_steer steered_to;
+  uint32_t steer_warps;           /* the steering rule's w: concurrent warps per
+                                     ILP SM (per SM when there is none) */
+  uint64_t kind_thread_insns[TM_SM_KIND_COUNT]; /* issued on each kind of SM */
+  uint64_t kind_ctas[TM_SM_KIND_COUNT];         /* CTAs finished on each kind */
+  double area_mm2;                /* of every SM (tm_area.h) */
   mem_stats mem;
   double wall_seconds;
 } tm_result;

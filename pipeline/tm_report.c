@@ -18,6 +18,8 @@ typedef struct derived {
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
   uint64_t ctas_per_sm, regs_per_thread, regs_estimate, limit_mask;
+  uint64_t n_ilp_sms, steered_to, steer_warps;
+  double kind_ipc[TM_SM_KIND_COUNT];
 } derived;
 
 static double ratio(uint64_t a, uint64_t b)
@@ -47,6 +49,11 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
   d->regs_per_thread = r->regs_per_thread;
   d->regs_estimate = r->regs_estimate;
   d->limit_mask = r->occupancy.limit_mask;
+  d->n_ilp_sms = r->n_ilp_sms;
+  d->steered_to = r->steered_to;
+  d->steer_warps = r->steer_warps;
+  for (uint32_t k = 0; k < TM_SM_KIND_COUNT; k++)
+    d->kind_ipc[k] = ratio(r->kind_thread_insns[k], r->cycles);
 }
 
 /* "sched<s>_stall_<Kind>" for every scheduler an SM can have. */
@@ -65,6 +72,23 @@ static const char *const cause_names[SM_CAUSE_COUNT] = {
 static const char *const cause_docs[SM_CAUSE_COUNT] = {
 #define X(id, cls, name, doc) "scheduler-cycles without issue, summed over SMs: " doc,
     SM_CAUSES(X)
+#undef X
+};
+
+/* Per kind of SM (tm_gpu.h): "ptxsim_tlp_sm_ctas", ... */
+static const char *const kind_ctas_names[TM_SM_KIND_COUNT] = {
+#define X(id, name) "ptxsim_" name "_sm_ctas",
+    TM_SM_KINDS(X)
+#undef X
+};
+static const char *const kind_insn_names[TM_SM_KIND_COUNT] = {
+#define X(id, name) "ptxsim_" name "_sm_thread_insns",
+    TM_SM_KINDS(X)
+#undef X
+};
+static const char *const kind_ipc_names[TM_SM_KIND_COUNT] = {
+#define X(id, name) "ptxsim_" name "_sm_ipc",
+    TM_SM_KINDS(X)
 #undef X
 };
 
@@ -121,6 +145,20 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
                            "cycles the shared scoreboard of an SM held k entries, summed over "
                            "SMs (the last bucket: that many or more)",
                            r->sm.ilp.sb_occupancy, SM_SB_HIST, "E");
+  U64("ptxsim_ilp_sms", "ILP SMs of the GPU (-ptxsim_ilp_sms; 0: homogeneous)", &d->n_ilp_sms);
+  U64("ptxsim_steered_to", "the SMs the launch ran on: 0 every SM, 1 the ILP SMs, 2 the TLP "
+      "SMs (-ptxsim_steering static)", &d->steered_to);
+  U64("ptxsim_steer_warps_per_sm", "the steering rule's w: concurrent warps of the kernel per "
+      "ILP SM (per SM on a homogeneous GPU)", &d->steer_warps);
+  for (uint32_t k = 0; k < TM_SM_KIND_COUNT; k++) {
+    U64(kind_ctas_names[k], "CTAs that ran on this kind of SM (TLP SMs: every SM of a "
+        "homogeneous GPU)", &r->kind_ctas[k]);
+    U64(kind_insn_names[k], "thread instructions issued on this kind of SM",
+        &r->kind_thread_insns[k]);
+    F64(kind_ipc_names[k], "those per cycle of the launch", &d->kind_ipc[k]);
+  }
+  F64("ptxsim_area_mm2", "area of the GPU's SMs, mm2 (002b §A.5's McPAT numbers, "
+      "pipeline/tm_area.h)", &r->area_mm2);
   for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
     F64(unit_util_names[u], "issue slots the unit kind was busy, per SM and cycle",
         &d->unit_util[u]);

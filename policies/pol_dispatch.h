@@ -76,6 +76,9 @@ typedef struct pol_dispatch_setup {
   uint32_t n_sms;
   uint32_t n_ctas;         /* CTAs of the grid: linear ids 0..n_ctas-1 */
   pol_cta_limits lim;      /* each SM's capacities and granularities */
+  const pol_cta_limits *sm_lim; /* NULL, or SM i's own (n_sms of them) when the
+                              SMs differ (a heterogeneous GPU's register
+                              files); read during create() only */
   pol_cta_kernel kernel;   /* what one CTA asks for */
   pol_cta_needs needs;     /* one CTA's rounded needs (pol_cta_needs_of) */
   pol_dispatch_sm sm;      /* the SM side */

@@ -11,6 +11,9 @@
  * Another round next cycle is worth it only while this one placed
  * something: room appears only when a CTA finishes, which says so.
  *
+ * SMs of different capacities (pol_dispatch_setup.sm_lim) just have
+ * different counters: a CTA skips an SM it does not fit on.
+ *
  * The rounds allocate nothing: the per-SM counters are made at create().
  */
 #include "config.h"
@@ -49,7 +52,7 @@ static int tb_create(const pol_dispatch_params *p, const pol_dispatch_setup *s, 
   d->n_ctas = s->n_ctas;
   d->res = res;
   for (uint32_t i = 0; i < s->n_sms; i++)
-    pol_cta_sm_init(&d->res[i], &s->lim);
+    pol_cta_sm_init(&d->res[i], s->sm_lim ? &s->sm_lim[i] : &s->lim);
   *self = d;
   return 0;
 }

@@ -672,6 +672,68 @@ START_TEST(seam_units)
 }
 END_TEST
 
+/* The heterogeneous GPU's options (002b §A.6): every embedded
+ * configuration is homogeneous; the ILP SMs' values are checked like the
+ * options they stand for, the steering policy by name, and an ILP SM
+ * count above the SM count is an error.  The ILP view swaps in exactly
+ * the four values. */
+START_TEST(heterogeneous_options)
+{
+  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75"};
+  for (size_t i = 0; i < 4; i++) {
+    tm_config c;
+    ptx_diag d;
+    ptx_diag_init(&d, NULL);
+    ck_assert_int_eq(tm_config_load_named(&c, named[i], &d), 0);
+    ptx_diag_free(&d);
+    ck_assert_uint_eq(c.n_ilp_sms, 0);
+    ck_assert_uint_eq(c.steering, TM_STEERING_ALL);
+    ck_assert_uint_eq(c.steer_max_warps, 16);
+    ck_assert_uint_eq(c.steer_max_threads, 32768);
+    ck_assert_uint_eq(c.n_ilp_regs_per_sm, 0);
+    ck_assert_str_eq(c.ilp_scoreboard, "per_warp");
+    ck_assert_str_eq(c.ilp_branch_predictor, "none");
+    ck_assert(!c.is_ilp_bypass);
+  }
+  tm_config c;
+  tm_config_defaults(&c);
+  load_ok(&c, "-ptxsim_ilp_sms 15\n-ptxsim_steering static\n-ptxsim_ilp_bypass 1\n"
+              "-ptxsim_ilp_registers 8192\n-ptxsim_steer_max_warps 8\n");
+  ck_assert_uint_eq(c.n_ilp_sms, 15);
+  ck_assert_uint_eq(c.steering, TM_STEERING_STATIC);
+  ck_assert_uint_eq(c.steer_max_warps, 8);
+  char *dump = dump_of(&c);
+  ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_steering                       static\n"));
+  ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_ilp_sms                        15\n"));
+  free(dump);
+  tm_config v;
+  tm_config_ilp_view(&c, &v);
+  ck_assert(v.is_bypass && !c.is_bypass);
+  ck_assert_uint_eq(v.n_regs_per_sm, 8192);
+  ck_assert_uint_eq(c.n_regs_per_sm, 32768);
+  ck_assert_str_eq(v.scoreboard, "per_warp");
+  ck_assert_uint_eq(v.max_threads_per_sm, c.max_threads_per_sm);
+  /* -ptxsim_ilp_registers 0: the TLP SMs' register file. */
+  load_ok(&c, "-ptxsim_ilp_registers 0\n");
+  tm_config_ilp_view(&c, &v);
+  ck_assert_uint_eq(v.n_regs_per_sm, 32768);
+
+  load_fails("-ptxsim_ilp_sms 16\n",
+             "t.cfg: error: -ptxsim_ilp_sms: 16 ILP SMs, but the GPU has 15 SMs\n");
+  load_fails("-gpgpu_n_clusters 2\n-ptxsim_ilp_sms 3\n",
+             "-ptxsim_ilp_sms: 3 ILP SMs, but the GPU has 2 SMs");
+  load_fails("-ptxsim_steering dynamic\n",
+             "t.cfg:1:1: error: -ptxsim_steering: unknown value 'dynamic' (valid: all, "
+             "static)\n");
+  load_fails("-ptxsim_ilp_scoreboard fancy\n",
+             "t.cfg:1:1: error: -ptxsim_ilp_scoreboard: unknown scoreboard 'fancy' (valid: ");
+  load_fails("-ptxsim_ilp_branch_predictor oracle\n",
+             "t.cfg:1:1: error: -ptxsim_ilp_branch_predictor: unknown branch predictor "
+             "'oracle' (valid: ");
+  load_fails("-ptxsim_ilp_bypass 2\n", "-ptxsim_ilp_bypass");
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("tm_config");
@@ -696,6 +758,7 @@ static Suite *suite(void)
   tcase_add_test(t, validation);
   tcase_add_test(t, ranges);
   tcase_add_test(t, seam_units);
+  tcase_add_test(t, heterogeneous_options);
   suite_add_tcase(s, t);
   return s;
 }

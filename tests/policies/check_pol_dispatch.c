@@ -250,6 +250,37 @@ START_TEST(tb_sm_slots_limit)
 }
 END_TEST
 
+START_TEST(tb_per_sm_limits)
+{
+  /* SMs of different register files (a heterogeneous GPU, 002b §A.6):
+   * MM's CTA needs 6144 registers; SM 0 has 8192 (one CTA), SM 1 32768
+   * (five), SM 2 4096 (none).  Eight CTAs: rounds go 0,1,2 / 1,2,0 /
+   * 2,0,1 / ...; SM 0 takes CTA 0 in round 0 and then is full, SM 2 never
+   * takes one, SM 1 takes one a round until its fifth. */
+  mock m;
+  pol_dispatch_setup ds = setup_of(&m, 3, 48, 8, (pol_cta_kernel){256, 24, 2048});
+  pol_cta_limits lims[3] = {ds.lim, ds.lim, ds.lim};
+  lims[0].n_regs = 8192;
+  lims[2].n_regs = 4096;
+  ds.sm_lim = lims;
+  pol_dispatch d = make("tb", &ds);
+  /* The dispatcher copied them: the caller's array may go. */
+  memset(lims, 0, sizeof lims);
+  expect_round(&d, &m, 0, true, (const uint32_t[][2]){{0, 0}, {1, 1}}, 2);
+  for (uint32_t cta = 2; cta < 6; cta++)
+    expect_round(&d, &m, cta - 1, true, (const uint32_t[][2]){{1, cta}}, 1);
+  expect_round(&d, &m, 5, false, NULL, 0);
+  ck_assert_uint_eq(pol_dispatch_n_waiting(&d), 2);
+  /* CTA 0 ends on SM 0: one more fits there, never on SM 2. */
+  ck_assert(cta_done(&d, &m, 0, 0, 8));
+  expect_round(&d, &m, 10, true, (const uint32_t[][2]){{0, 6}}, 1);
+  expect_round(&d, &m, 11, false, NULL, 0);
+  for (uint32_t i = 0; i < m.n_starts; i++)
+    ck_assert_uint_ne(m.log[i].sm, 2);
+  pol_dispatch_destroy(&d);
+}
+END_TEST
+
 START_TEST(tb_start_failure)
 {
   /* A start that fails stops the round with its status. */
@@ -275,6 +306,7 @@ static Suite *suite(void)
   t = tcase_create("tb");
   tcase_add_test(t, tb_registers_limit);
   tcase_add_test(t, tb_sm_slots_limit);
+  tcase_add_test(t, tb_per_sm_limits);
   tcase_add_test(t, tb_start_failure);
   suite_add_tcase(s, t);
   return s;
