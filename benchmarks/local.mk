@@ -16,3 +16,14 @@ bench: benchmarks/bench_parse benchmarks/bench_run
 	benchmarks/bench_parse --dir $(srcdir)/benchmarks/ptx --min-mb 10 --repeat 5
 	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2
 	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2 --mode timing --config gtx480
+	$(MAKE) $(AM_MAKEFLAGS) bench-ilp
+
+## `make bench-ilp`: seed 002's ILP table (002b A.9) on corpus kernels:
+## bypass, scoreboard, both and each branch predictor on gtx280_ilp, at
+## low and full occupancy, as text, CSV and (where gnuplot is installed)
+## a PNG and SVG chart in benchmarks/out/ilp (see the script's header).
+EXTRA_DIST += benchmarks/bench-ilp.sh
+.PHONY: bench-ilp
+bench-ilp: ptxsim$(EXEEXT)
+	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-ilp.sh \
+	  --ptx-dir $(srcdir)/benchmarks/ptx --out benchmarks/out/ilp

@@ -37,6 +37,38 @@ const char *drv_ptx_path(const char *name)
   return buf;
 }
 
+/* PTXSIM_TEST_OPTIONS="-NAME=VALUE ..." (blank-separated; values hold no
+ * blanks): configuration options set in order after PTXSIM_TEST_CONFIG,
+ * as `ptxsim run --option` sets them, so that a test script can run the
+ * whole corpus under each combination of the timing model's mechanisms
+ * (tests/pipeline/run-ilp-combos.sh).  A malformed word, an unknown
+ * option or a value the option refuses fails the test with the
+ * configuration's message. */
+static void apply_test_options(drv_ctx *c, const char *options)
+{
+  char word[512];
+  for (const char *p = options; p && *p;) {
+    p += strspn(p, " \t\n");
+    size_t len = strcspn(p, " \t\n");
+    if (len == 0)
+      break;
+    ck_assert_msg(len < sizeof word, "%s: PTXSIM_TEST_OPTIONS: word too long: %.40s...",
+                  c->name, p);
+    memcpy(word, p, len);
+    word[len] = '\0';
+    p += len;
+    char *eq = strchr(word, '=');
+    ck_assert_msg(word[0] == '-' && eq != NULL && eq != word + 1,
+                  "%s: PTXSIM_TEST_OPTIONS: '%s' is not -NAME=VALUE", c->name, word);
+    *eq = '\0';
+    char *msgs = NULL;
+    int rc = ptxsim_device_set_config_option(c->dev, word, eq + 1, &msgs);
+    ck_assert_msg(rc == PTXSIM_OK, "%s: PTXSIM_TEST_OPTIONS: %s=%s: %s", c->name, word, eq + 1,
+                  msgs ? short_msg(msgs) : ptxsim_status_string(rc));
+    ptxsim_free(msgs);
+  }
+}
+
 void drv_open(drv_ctx *c, const char *name)
 {
   char *msgs = NULL;
@@ -56,8 +88,10 @@ void drv_open(drv_ctx *c, const char *name)
   ck_assert_msg(rc == PTXSIM_OK, "%s: ptxsim_device_load: %s (%d): %s", name,
                 ptxsim_status_string(rc), rc, short_msg(ptxsim_device_error(c->dev)));
   /* PTXSIM_TEST_MODE=timing runs every driver on the timing model (on
-   * PTXSIM_TEST_CONFIG, default gtx480): results must not change. */
+   * PTXSIM_TEST_CONFIG, default gtx480, with PTXSIM_TEST_OPTIONS over it):
+   * results must not change. */
   const char *mode = getenv("PTXSIM_TEST_MODE");
+  const char *options = getenv("PTXSIM_TEST_OPTIONS");
   if (mode && strcmp(mode, "timing") == 0) {
     const char *config = getenv("PTXSIM_TEST_CONFIG");
     if (config && *config) {
@@ -65,8 +99,14 @@ void drv_open(drv_ctx *c, const char *name)
       ck_assert_msg(rc == PTXSIM_OK, "%s: configuration %s: %s", name, config, short_msg(msgs));
       ptxsim_free(msgs);
     }
+    apply_test_options(c, options);
     rc = ptxsim_device_set_mode(c->dev, PTXSIM_MODE_TIMING);
     ck_assert_msg(rc == PTXSIM_OK, "%s: timing mode: %s", name, ptxsim_status_string(rc));
+  } else {
+    /* Options of the timing model that would silently do nothing are a
+     * mistake in the caller's environment. */
+    ck_assert_msg(options == NULL || strspn(options, " \t\n") == strlen(options),
+                  "%s: PTXSIM_TEST_OPTIONS needs PTXSIM_TEST_MODE=timing", name);
   }
 }
 

@@ -10,6 +10,13 @@
  * index, the expected and the actual value.  The PRNG, the float helpers and
  * the comparisons themselves are tests/ref/ref_util.h's, shared with the CUDA
  * programs of tests/exec.  It does not know any kernel.
+ *
+ * Environment (read by drv_open and drv_launch):
+ *   PTXSIM_TEST_MODE=timing   run the launches on the timing model
+ *   PTXSIM_TEST_CONFIG=NAME   its GPU configuration (default gtx480)
+ *   PTXSIM_TEST_OPTIONS="-NAME=VALUE ..."  options set over that
+ *                             configuration, in order (timing mode only)
+ *   PTXSIM_TEST_STATS=FILE    append each launch's timing statistics
  */
 #ifndef PTXSIM_TESTS_DRIVERS_DRV_UTIL_H
 #define PTXSIM_TESTS_DRIVERS_DRV_UTIL_H
