@@ -75,12 +75,8 @@ EXTRA_DIST += tests/pipeline/microbench.ptx tests/pipeline/gen-microbench.py
 
 ## Every corpus driver again in timing mode (results must not change).
 TESTS += tests/pipeline/run-drivers-timing.sh
-<<<<<<< HEAD
 EXTRA_DIST += tests/pipeline/run-drivers-timing.sh tests/pipeline/check-stall-causes.awk
-=======
-EXTRA_DIST += tests/pipeline/run-drivers-timing.sh
 ## ... and under every combination of the ILP mechanisms (issue 15):
 ## bypass x scoreboard x branch predictor, with the CUDA programs too.
 TESTS += tests/pipeline/run-ilp-combos.sh
 EXTRA_DIST += tests/pipeline/run-ilp-combos.sh
->>>>>>> h-bench
