@@ -136,6 +136,11 @@ run_drivers() { # config "B S P"
     failed "$config $combo: the options did not take effect:"
     sed 's/^/  | /' "$tmp/effect"
   fi
+  # The stall breakdown by cause adds up to the three classes.
+  if ! awk -f "$srcdir/tests/pipeline/check-stall-causes.awk" "$tmp/$tag.stats" >"$tmp/causes"; then
+    failed "$config $combo: the stall causes do not add up:"
+    head -n 10 "$tmp/causes" | sed 's/^/  | /'
+  fi
   launch_insns "$tmp/$tag.stats" >"$tmp/$tag.insn"
   first=$tmp/$config.first.insn
   if [ ! -f "$first" ]; then
