@@ -42,7 +42,8 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/sm_exec.h pipeline/sm_mem.c \
 	pipeline/sm_registry.h pipeline/sm_registry.c \
 	pipeline/sm_dep.h pipeline/sm_dep.c pipeline/dep_per_warp.h pipeline/dep_per_warp.c \
-	pipeline/sm_branch.h pipeline/sm_branch.c \
+	pipeline/sm_branch.h pipeline/sm_branch.c pipeline/bpred_btfn.c pipeline/bpred_gshare.c \
+	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
 	pipeline/tm_report.c
@@ -65,6 +66,13 @@ check_PROGRAMS += tests/pipeline/check_hetero
 tests_pipeline_check_hetero_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_hetero_LDADD = libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
 
+## Branch prediction: each predictor through sm_bpred_ops, and the branch
+## unit end to end on the kernels of tests/pipeline/bpred.ptx.
+check_PROGRAMS += tests/pipeline/check_bpred
+tests_pipeline_check_bpred_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_bpred_LDADD = libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
+EXTRA_DIST += tests/pipeline/bpred.ptx
+
 ## What an SM tells its warp scheduler (pol_warp_view), checked by a
 ## recording policy put in place of an SM's own.
 check_PROGRAMS += tests/pipeline/check_sm_view
@@ -80,3 +88,6 @@ EXTRA_DIST += tests/pipeline/run-drivers-timing.sh tests/pipeline/check-stall-ca
 ## bypass x scoreboard x branch predictor, with the CUDA programs too.
 TESTS += tests/pipeline/run-ilp-combos.sh
 EXTRA_DIST += tests/pipeline/run-ilp-combos.sh
+## ... and with each branch predictor, on gtx280_ilp and gtx480.
+TESTS += tests/pipeline/run-drivers-bpred.sh
+EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh

@@ -31,10 +31,11 @@ static inline uint64_t min_u64(uint64_t a, uint64_t b)
   return a < b ? a : b;
 }
 
-const uint8_t sm_cause_class[SM_CAUSE_COUNT] = {
+const uint8_t sm_cause_class[SM_CAUSE_COUNT + 1] = {
 #define X(id, cls, name, doc) [SM_CAUSE_##id] = SM_STALL_##cls,
     SM_CAUSES(X)
 #undef X
+    [SM_CAUSE_COUNT] = SM_STALL_SCOREBOARD, /* a nullified issue (sm_core.h) */
 };
 static void sched_event(sm_core *sm, uint32_t slot, pol_sched_event_kind kind)
 {
@@ -426,8 +427,15 @@ int sm_cycle(sm_core *sm, uint64_t now)
             if (!issued) {
               if (ck.cause < why)
                 why = ck.cause;
-              if (sm_cause_class[ck.cause] == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER)
-                sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
+              if (sm_cause_class[ck.cause] == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER) {
+                if (PTX_UNLIKELY(ck.cause == SM_CAUSE_COUNT)) {
+                  /* A nullified wrong-path instruction took the slot
+                   * (sm_branch.h); the warp waits for its refill. */
+                  issued = true;
+                  ck = (sm_wait){SM_CAUSE_CONTROL, now + 1};
+                } else
+                  sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
+              }
             }
             sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
             sm->not_before[sw->slot] = max_u64(ck.retry, issued ? now + 1 : 0);

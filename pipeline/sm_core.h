@@ -16,7 +16,8 @@
  * Issuing executes the instruction in the functional core (simt_step), so
  * values, addresses and branch outcomes are exact; the register-file seam
  * (-ptxsim_register_file) may then change what it costs, the branch unit
- * (-ptxsim_branch_predictor) decides whether fetch must be redirected, and
+ * (-ptxsim_branch_predictor) decides whether fetch must be redirected (a
+ * misprediction issues nullified wrong-path instructions meanwhile), and
  * its results become readable latency cycles later, or when memsys reports
  * the data back.  The stages and their seams: doc/architecture.md and
  * sm_int.h.
@@ -88,8 +89,12 @@ typedef enum sm_cause {
   SM_CAUSE_COUNT
 } sm_cause;
 
-/* The GPGPU-Sim class of each cause. */
-extern const uint8_t sm_cause_class[SM_CAUSE_COUNT];
+/* The GPGPU-Sim class of each cause.  One entry more, for SM_CAUSE_COUNT
+ * as a check's answer that a nullified wrong-path instruction took the
+ * scheduler's slot (sm_branch.h): it has the class and retry (SM_NEVER)
+ * of a long-latency wait, so that the cycle finds it in the rare branch
+ * where it looks for those, at no cost to any other check. */
+extern const uint8_t sm_cause_class[SM_CAUSE_COUNT + 1];
 
 /* Why a warp cannot issue now, and from when it might: what each stage's
  * check (fetch, dependence tracking, execution units, memory) reports. */
@@ -144,8 +149,18 @@ typedef struct sm_warp {
   uint32_t n_mem;             /* memory instructions outstanding */
   uint32_t next_mem_id;
   bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
-  bool is_fetch_control;      /* fetch: the refill follows a control transfer */
+  uint8_t fetch_wait;         /* fetch: why an empty buffer waits (sm_cause:
+                                 FETCH, or CONTROL when the refill follows a
+                                 control transfer); SM_CAUSE_COUNT: CONTROL,
+                                 and the wrong path of a mispredicted branch
+                                 may issue meanwhile (sm_core.wrong_path) */
 } sm_warp;
+
+/* The wrong path of a warp's mispredicted branch (sm_branch.h). */
+typedef struct sm_wrong_path {
+  uint32_t pc;                /* its next instruction */
+  uint64_t end;               /* the last cycle one may issue in */
+} sm_wrong_path;
 
 typedef struct sm_cta {
   simt_cta cta;
@@ -173,7 +188,7 @@ typedef struct sm_cta {
   X(bp_branches, "ptxsim_bp_branches", "branch instructions issued (bra, brx.idx)")            \
   X(bp_conditional, "ptxsim_bp_conditional", "conditional branches (predicated bra)")          \
   X(bp_divergent, "ptxsim_bp_divergent", "conditional branches whose active lanes split")      \
-  X(bp_backward, "ptxsim_bp_backward", "branches to a lower PC")                               \
+  X(bp_backward, "ptxsim_bp_backward", "direct branches to the same or a lower PC")           \
   X(bp_lookups, "ptxsim_bp_lookups", "conditional branches the predictor was asked about")     \
   X(bp_correct, "ptxsim_bp_correct", "non-divergent conditional branches predicted right")     \
   X(bp_mispredicts, "ptxsim_bp_mispredicts", "non-divergent conditional branches predicted "   \
@@ -240,6 +255,9 @@ typedef struct sm_core {
   const sm_operand_ops *operand_ops; /* register file (sm_operand.h) */
   void *operand;
   sm_stats st;
+  /* Per warp slot, where sm_warp.fetch_wait says so (at the end: only
+   * the branch unit reads it). */
+  sm_wrong_path wrong_path[SM_MAX_WARPS];
 } sm_core;
 
 /* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or

@@ -18,14 +18,25 @@
 
 #include "pipeline/sm_core.h"
 
+/* The branch unit (sm_branch.c): the warp's buffer is empty, its refill
+ * has not arrived, and its fetch went down the wrong path of a
+ * mispredicted branch (sw->fetch_wait SM_CAUSE_COUNT).  Issues the next
+ * wrong-path instruction at now, nullified, if it may (why: {SM_CAUSE_COUNT,
+ * SM_NEVER}, see sm_cause_class), else says why not (Control). */
+void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why);
+
 /* Whether the warp's next instruction is in its buffer at now; if not,
  * why (Idle) and when the refill arrives.  A refill that arrived fills
- * the buffer. */
-static inline bool sm_fetch_has_insn(const sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
+ * the buffer.  The wrong path of a mispredicted branch is looked for only
+ * here, where the wait's cause is read anyway. */
+static inline bool sm_fetch_has_insn(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
 {
   if (sw->ibuf_n == 0) {
     if (sw->ibuf_ready > now) {
-      *why = (sm_wait){sw->is_fetch_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH, sw->ibuf_ready};
+      if (PTX_UNLIKELY(sw->fetch_wait == SM_CAUSE_COUNT))
+        sm_branch_wrong_path(sm, sw, now, why);
+      else
+        *why = (sm_wait){(sm_cause)sw->fetch_wait, sw->ibuf_ready};
       return false;
     }
     sw->ibuf_n = sm->p->ibuf_entries;
@@ -38,7 +49,7 @@ static inline bool sm_fetch_has_insn(const sm_core *sm, sm_warp *sw, uint64_t no
  * a buffer that ran dry). */
 static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bool is_control)
 {
-  sw->is_fetch_control = is_control;
+  sw->fetch_wait = is_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH;
   uint64_t start = from > sm->fetch_free ? from : sm->fetch_free;
   sm->fetch_free = start + 1;
   sw->ibuf_n = 0;

@@ -102,21 +102,27 @@ static inline bool sm_dep_has_pending(const sm_core *sm, uint32_t slot)
 
 /* ---- branch resolution (sm_branch.c) --------------------------------------- */
 
-/* Asks the SM's predictor about a branch (it has a predict hook). */
-bool sm_branch_predict(sm_core *sm, sm_warp *sw, const tm_insn *t, const simt_record *rec,
-                       bool is_redirected, uint64_t now);
+/* The warp in sw issued the branch rec at now, and the SM has a predictor
+ * (a predict hook): classifies and counts the branch, asks the predictor
+ * about a conditional one, then advances or redirects fetch as
+ * sm_branch_resolve does, starting the wrong path of a misprediction
+ * (sm_branch.h). */
+void sm_branch_predict(sm_core *sm, sm_warp *sw, const simt_record *rec, bool is_redirected,
+                       uint64_t now);
 
 /* The warp in sw issued t (rec) at now and goes on: redirects its fetch
- * when it went the wrong way (sm_branch.h), else advances its buffer. */
+ * when it went the wrong way (sm_branch.h), else advances its buffer.
+ * Without prediction fetch went on sequentially. */
 static inline void sm_branch_resolve(sm_core *sm, sm_warp *sw, const tm_insn *t,
                                      const simt_record *rec, uint64_t now)
 {
   /* Leaving the function (call, return) is a redirect too. */
   bool is_redirected = rec->next_pc != rec->pc + 1 || sw->w->code != rec->insn->func->insns;
-  bool is_fetch_right = !is_redirected; /* no prediction: fetch went on sequentially */
-  if (t->kind == TM_KIND_CTRL && sm->bpred_ops->predict)
-    is_fetch_right = sm_branch_predict(sm, sw, t, rec, is_redirected, now);
-  if (is_fetch_right)
+  if (t->kind == TM_KIND_CTRL && sm->bpred_ops->predict) {
+    sm_branch_predict(sm, sw, rec, is_redirected, now);
+    return;
+  }
+  if (!is_redirected)
     sm_fetch_advance(sm, sw, now);
   else
     sm_fetch_redirect(sm, sw, now + sm->p->resolve_cycles + sm->p->branch_latency, true);

@@ -51,8 +51,8 @@ START_TEST(registries_unknown_names)
   char err[256] = "";
   ck_assert_ptr_null(sm_dep_find("shared", err, sizeof err));
   ck_assert_str_eq(err, "unknown scoreboard 'shared' (valid: per_warp)");
-  ck_assert_ptr_null(sm_bpred_find("gshare", err, sizeof err));
-  ck_assert_str_eq(err, "unknown branch predictor 'gshare' (valid: none)");
+  ck_assert_ptr_null(sm_bpred_find("tage", err, sizeof err));
+  ck_assert_str_eq(err, "unknown branch predictor 'tage' (valid: none, btfn, gshare, perfect)");
   ck_assert_ptr_null(sm_operand_find("srf", err, sizeof err));
   ck_assert_str_eq(err, "unknown register file 'srf' (valid: vector)");
   ck_assert_int_eq(sm_seam_check(SM_SEAM_SCOREBOARD, "", err, sizeof err), -1);

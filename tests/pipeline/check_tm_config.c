@@ -647,9 +647,9 @@ START_TEST(seam_units)
   load_fails("-ptxsim_scoreboard shared\n",
              "t.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'shared' (valid: "
              "per_warp)\n");
-  load_fails("-ptxsim_branch_predictor gshare\n",
-             "t.cfg:1:1: error: -ptxsim_branch_predictor: unknown branch predictor 'gshare' "
-             "(valid: none)\n");
+  load_fails("-ptxsim_branch_predictor tage\n",
+             "t.cfg:1:1: error: -ptxsim_branch_predictor: unknown branch predictor 'tage' "
+             "(valid: none, btfn, gshare, perfect)\n");
   load_fails("-ptxsim_register_file srf\n",
              "t.cfg:1:1: error: -ptxsim_register_file: unknown register file 'srf' (valid: "
              "vector)\n");
@@ -667,7 +667,8 @@ START_TEST(seam_units)
   ptx_diag_init(&d, NULL);
   ck_assert_int_eq(tm_config_validate(&c, "mine", &d), PTX_EPARSE);
   ck_assert_str_eq(ptx_diag_text(&d), "mine: error: -ptxsim_branch_predictor: unknown branch "
-                                      "predictor '' (valid: none)\n");
+                                      "predictor '' (valid: none, btfn, gshare, "
+                                      "perfect)\n");
   ptx_diag_free(&d);
 }
 END_TEST
