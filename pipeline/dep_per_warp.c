@@ -48,9 +48,10 @@ static void pw_warp_reset(void *self, uint32_t slot)
   memset(&s->warps[slot], 0, sizeof s->warps[slot]);
 }
 
-static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint64_t now,
-                         sm_wait *why)
+static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint32_t exec_mask,
+                         uint64_t now, sm_wait *why)
 {
+  (void)exec_mask; /* registers are whole: lanes do not matter */
   return sm_dep_per_warp_may_issue(self, slot, t, now, why);
 }
 

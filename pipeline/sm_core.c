@@ -206,6 +206,14 @@ void sm_warp_slot_free(sm_core *sm, uint32_t slot, uint64_t now)
 
 /* ---- the cycle ---------------------------------------------------------------- */
 
+PTX_NOINLINE bool sm_dep_may_issue_ops(sm_core *sm, uint32_t slot, const tm_insn *t, uint64_t now,
+                                       sm_wait *why)
+{
+  const simt_warp *w = sm->warps[slot].w;
+  return sm->dep_ops->may_issue(sm->dep, slot, t, simt_guard_mask(w, simt_next_insn(w)), now,
+                                why);
+}
+
 /* Whether the warp's next instruction can issue at now: each stage's
  * check in pipeline order; fills why with the first that failed. */
 static inline bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_insn **tp,
@@ -475,4 +483,6 @@ void sm_finish(sm_core *sm, uint64_t end)
 {
   if (sm->last_cycle && end > sm->last_cycle)
     account_sleep(sm, end + 1);
+  if (sm->dep && sm->dep_ops->finish)
+    sm->dep_ops->finish(sm->dep, end);
 }

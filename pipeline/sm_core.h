@@ -9,7 +9,8 @@
  *     control transfer redirected it);
  *   - dependence tracking (a unit chosen by -ptxsim_scoreboard; per_warp:
  *     the warp has fewer than max_inflight instructions in flight (0: no
- *     limit) and no pending write to a register it reads or writes);
+ *     limit) and no pending write to a register it reads or writes;
+ *     shared: 002b §A.3's scoreboard of the SM, stall on use);
  *   - execution units: an instance of its unit is free (initiation
  *     interval), or for memory instructions the LD/ST pipeline takes one
  *     (memsys); and the warp is not waiting at a barrier.
@@ -285,7 +286,8 @@ void sm_ldst_ready(sm_core *sm, uint64_t now);
 void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle);
 
 /* Adds the stall cycles the SM slept through up to cycle end (at the end
- * of a launch). */
+ * of a launch), and lets dependence tracking close what it counts over
+ * time (sm_dep_ops.finish). */
 void sm_finish(sm_core *sm, uint64_t end);
 
 #endif /* PTXSIM_PIPELINE_SM_CORE_H */

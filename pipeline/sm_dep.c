@@ -8,6 +8,7 @@
 
 static const sm_dep_ops *const registry[] = {
   &sm_dep_per_warp_ops,
+  &sm_dep_shared_ops,
 };
 
 const sm_dep_ops *const *sm_dep_list(size_t *n_out)

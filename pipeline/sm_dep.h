@@ -17,8 +17,14 @@
  *              reads or writes has a write pending, while the warp has
  *              max_inflight instructions in flight, and, for a drain
  *              (membar, fence), until the warp has nothing in flight.
- * Issue 15 adds `shared` (one scoreboard per SM, stall-on-use, in-order
- * commit) and a bypass network, which reserve()'s forward cycle feeds.
+ *   shared     002b §A.3's many-thread-aware scoreboard (dep_shared.c): one
+ *              structure of scoreboard_entries entries per SM, shared by
+ *              its warps; stall on use, in-order commit per warp, solo
+ *              issue when full, stores the warp's oldest, loads behind
+ *              stores, a redefinition under a narrower mask waits for the
+ *              older one to commit.
+ * Both read results from reserve()'s forward cycle (the bypass stage with
+ * -ptxsim_bypass 1).
  *
  * Cycles: may_issue() is asked with a non-decreasing now per slot, except
  * that reserve() and release() may come in between with their own cycles.
@@ -58,12 +64,15 @@ struct sm_dep_ops {
   void (*destroy)(void *self);
   /* A new warp takes slot: forget everything about its previous one. */
   void (*warp_reset)(void *self, uint32_t slot);
-  /* Whether t, slot's next instruction, may issue at now.  If not, why
-   * (a cause of class Scoreboard: SM_CAUSE_RAW_ALU or _RAW_MEM for a
-   * register or in-flight wait, the shared scoreboard's own) and the first
-   * cycle at which the answer may change (SM_NEVER: not before a release()
-   * or a reserve() of another slot; release() then names slot to wake). */
-  bool (*may_issue)(void *self, uint32_t slot, const tm_insn *t, uint64_t now, sm_wait *why);
+  /* Whether t, slot's next instruction, may issue at now; exec_mask is
+   * the lanes that will execute it (the warp's active mask with t's guard
+   * applied: what reserve()'s exec_mask will be).  If not, why (a cause of
+   * class Scoreboard: SM_CAUSE_RAW_ALU or _RAW_MEM for a register or
+   * in-flight wait, the shared scoreboard's own) and the first cycle at
+   * which the answer may change (SM_NEVER: not before a release() of slot
+   * or one that names slot to wake). */
+  bool (*may_issue)(void *self, uint32_t slot, const tm_insn *t, uint32_t exec_mask,
+                    uint64_t now, sm_wait *why);
   /* slot issued is->t (may_issue said yes at is->now). */
   void (*reserve)(void *self, uint32_t slot, const sm_dep_issue *is);
   /* The data of slot's memory instruction mem_id arrived at cycle (its
@@ -74,6 +83,10 @@ struct sm_dep_ops {
   /* For the stall accounting: whether slot has results pending (a warp
    * that waits on them is a Scoreboard stall, not Idle). */
   bool (*has_pending)(const void *self, uint32_t slot);
+  /* The launch ended at cycle end (after every other call): close what
+   * is counted over time (the shared scoreboard's occupancy histogram).
+   * NULL: nothing to close. */
+  void (*finish)(void *self, uint64_t end);
 };
 
 /* The unit called name, or NULL with "unknown scoreboard 'x' (valid:
@@ -84,5 +97,7 @@ const sm_dep_ops *const *sm_dep_list(size_t *n_out);
 
 /* The per-warp scoreboard (dep_per_warp.c). */
 extern const sm_dep_ops sm_dep_per_warp_ops;
+/* The shared scoreboard (dep_shared.c). */
+extern const sm_dep_ops sm_dep_shared_ops;
 
 #endif /* PTXSIM_PIPELINE_SM_DEP_H */

@@ -63,12 +63,18 @@ void sm_warp_slot_free(sm_core *sm, uint32_t slot, uint64_t now);
 
 /* ---- dependence tracking (the unit behind sm_dep.h) ----------------------- */
 
+/* may_issue() of a unit other than the per-warp scoreboard, told which
+ * lanes will execute t (the functional warp's mask and t's guard): out of
+ * line, so that the per-warp path compiles as it did alone (sm_core.c). */
+bool sm_dep_may_issue_ops(sm_core *sm, uint32_t slot, const tm_insn *t, uint64_t now,
+                          sm_wait *why);
+
 static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint64_t now,
                                     sm_wait *why)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp))
     return sm_dep_per_warp_may_issue(sm->dep, slot, t, now, why);
-  return sm->dep_ops->may_issue(sm->dep, slot, t, now, why);
+  return sm_dep_may_issue_ops(sm, slot, t, now, why);
 }
 
 /* reserve() of slot's instruction t (sm_dep_issue's fields), built only

@@ -135,6 +135,10 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
                            r->sm.issue_hist, 33, "W");
   for (uint32_t c = 0; c < SM_CAUSE_COUNT; c++)
     U64(cause_names[c], cause_docs[c], &r->sm.cause[c]);
+  /* Issue 15's name for one of them. */
+  U64("ptxsim_scoreboard_full_stalls", "= ptxsim_issue_stall_scoreboard_full: scheduler-cycles "
+      "without issue because the SM's shared scoreboard had no free entry",
+      &r->sm.cause[SM_CAUSE_SCOREBOARD_FULL]);
 #define X(field, name, doc) U64(name, doc, &r->sm.ilp.field);
   SM_ILP_COUNTERS(X)
 #undef X

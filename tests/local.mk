@@ -49,7 +49,7 @@ FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=u
 FUZZ_CONFIG_C_FILES = frontend/ptx_diag.c pipeline/tm_config.c pipeline/tm_config_check.c \
 	memsys/mem_parse.c policies/pol_sched.c policies/pol_sched_lrr.c \
 	policies/pol_sched_gto.c policies/pol_sched_two_level.c \
-	pipeline/sm_registry.c pipeline/sm_dep.c pipeline/dep_per_warp.c pipeline/sm_branch.c \
+	pipeline/sm_registry.c pipeline/sm_dep.c pipeline/dep_per_warp.c pipeline/dep_shared.c pipeline/sm_branch.c \
 	pipeline/bpred_btfn.c pipeline/bpred_gshare.c pipeline/bpred_perfect.c pipeline/sm_operand.c \
 	policies/pol_registry.c policies/pol_dispatch.c policies/pol_dispatch_tb.c policies/pol_cta.c
 FUZZ_RUN = -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_TIME) -timeout=10 -print_final_stats=1 \

@@ -104,9 +104,9 @@ expect_grep "$tmp/err" "range.cfg:2:1: error: -gpgpu_l2_rop_latency: 1000000000 
   "ROP latency range located"
 expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5,145,70000': 70000 is too large (at most 65535)" \
   "latency list range located"
-printf -- '-ptxsim_scoreboard shared\n-ptxsim_branch_predictor tage\n' >"$tmp/seam.cfg"
+printf -- '-ptxsim_scoreboard ooo\n-ptxsim_branch_predictor tage\n' >"$tmp/seam.cfg"
 expect_status 1 "unknown scoreboard and predictor" "$PTXSIM" config --config "$tmp/seam.cfg"
-expect_grep "$tmp/err" "seam.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'shared' (valid: per_warp)" \
+expect_grep "$tmp/err" "seam.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'ooo' (valid: per_warp, shared)" \
   "unknown scoreboard located, the known ones listed"
 expect_grep "$tmp/err" "seam.cfg:2:1: error: -ptxsim_branch_predictor: unknown branch predictor 'tage' (valid: none, btfn, gshare, perfect)" \
   "unknown predictor located, the known ones listed"

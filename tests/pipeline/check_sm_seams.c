@@ -27,6 +27,7 @@ START_TEST(registries_find_by_name)
 {
   char err[256];
   ck_assert_ptr_eq(sm_dep_find("per_warp", err, sizeof err), &sm_dep_per_warp_ops);
+  ck_assert_ptr_eq(sm_dep_find("shared", err, sizeof err), &sm_dep_shared_ops);
   const sm_bpred_ops *none = sm_bpred_find("none", err, sizeof err);
   ck_assert_ptr_nonnull(none);
   ck_assert_str_eq(none->name, "none");
@@ -49,19 +50,19 @@ END_TEST
 START_TEST(registries_unknown_names)
 {
   char err[256] = "";
-  ck_assert_ptr_null(sm_dep_find("shared", err, sizeof err));
-  ck_assert_str_eq(err, "unknown scoreboard 'shared' (valid: per_warp)");
+  ck_assert_ptr_null(sm_dep_find("ooo", err, sizeof err));
+  ck_assert_str_eq(err, "unknown scoreboard 'ooo' (valid: per_warp, shared)");
   ck_assert_ptr_null(sm_bpred_find("tage", err, sizeof err));
   ck_assert_str_eq(err, "unknown branch predictor 'tage' (valid: none, btfn, gshare, perfect)");
   ck_assert_ptr_null(sm_operand_find("srf", err, sizeof err));
   ck_assert_str_eq(err, "unknown register file 'srf' (valid: vector)");
   ck_assert_int_eq(sm_seam_check(SM_SEAM_SCOREBOARD, "", err, sizeof err), -1);
-  ck_assert_str_eq(err, "unknown scoreboard '' (valid: per_warp)");
+  ck_assert_str_eq(err, "unknown scoreboard '' (valid: per_warp, shared)");
   ck_assert_int_eq(sm_seam_check(SM_SEAM_COUNT, "none", err, sizeof err), -1);
   ck_assert_str_eq(err, "internal error: seam 3");
   /* A short buffer truncates, never overflows. */
   char small[12];
-  ck_assert_ptr_null(sm_dep_find("shared", small, sizeof small));
+  ck_assert_ptr_null(sm_dep_find("ooo", small, sizeof small));
   ck_assert_str_eq(small, "unknown sco");
 }
 END_TEST
@@ -147,7 +148,7 @@ static tm_insn insn(uint8_t n_defs, uint8_t n_uses, const uint32_t *regs)
 static bool may(sb *s, uint32_t slot, const tm_insn *t, uint64_t now, uint64_t *retry)
 {
   sm_wait why = {SM_CAUSE_COUNT, 0};
-  bool ok = s->ops->may_issue(s->self, slot, t, now, &why);
+  bool ok = s->ops->may_issue(s->self, slot, t, UINT32_MAX, now, &why);
   if (!ok) {
     ck_assert_int_eq(sm_cause_class[why.cause], SM_STALL_SCOREBOARD);
     /* The per-warp scoreboard's waits: on memory exactly when only memory

@@ -644,9 +644,9 @@ START_TEST(seam_units)
     ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_register_file                  vector\n"));
     free(dump);
   }
-  load_fails("-ptxsim_scoreboard shared\n",
-             "t.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'shared' (valid: "
-             "per_warp)\n");
+  load_fails("-ptxsim_scoreboard ooo\n",
+             "t.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'ooo' (valid: "
+             "per_warp, shared)\n");
   load_fails("-ptxsim_branch_predictor tage\n",
              "t.cfg:1:1: error: -ptxsim_branch_predictor: unknown branch predictor 'tage' "
              "(valid: none, btfn, gshare, perfect)\n");
@@ -661,6 +661,8 @@ START_TEST(seam_units)
   load_ok(&c, "-ptxsim_scoreboard per_warp\n-ptxsim_branch_predictor none\n"
               "-ptxsim_register_file vector\n");
   ck_assert_str_eq(c.scoreboard, "per_warp");
+  load_ok(&c, "-ptxsim_scoreboard shared\n");
+  ck_assert_str_eq(c.scoreboard, "shared");
   /* A configuration that never named them is invalid, naming the option. */
   c.branch_predictor[0] = '\0';
   ptx_diag d;
