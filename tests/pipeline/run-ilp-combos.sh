@@ -19,7 +19,8 @@
 # the same GPU: wrong-path instructions are nullified, not counted, and a
 # speedup in cycles is a speedup in IPC (make bench-ilp relies on it).
 # The kernels whose count depends on timing (retry and wait loops) are
-# listed in timing_dependent below.
+# listed in timing_dependent below (the decoupled look-back scans spin on
+# their predecessors' flags).
 #
 # The GTX280's 16 KB of shared memory holds neither memory_spaces'
 # shared_narrow CTA (19 KB) nor some programs' CTAs (thrust, runtime_api
@@ -37,6 +38,7 @@ fail=0 fails=0 runs=0 skipped=0
 limit=300 # seconds per driver or program; each takes well under one
 smem48='-gpgpu_shmem_size=49152 -gpgpu_shmem_per_block=49152'
 timing_dependent='atomics_scoped:atomics_global coop_groups:cg_tile64 cp_async:cp_async_barrier'
+timing_dependent="$timing_dependent cub_primitives:cub_lookback_scan cub_primitives:cub_lookback_scan64"
 
 failed() {
   echo "FAIL: $*"
