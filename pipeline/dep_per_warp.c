@@ -10,9 +10,11 @@
  * warp has fewer than max_inflight instructions in flight (0: no limit;
  * 1 is 002b's baseline, one instruction per warp until its write-back),
  * and when the lists have room; a drain (membar, fence, cp.async.wait_*)
- * waits until the warp has nothing in flight.  There is no bypass: a
- * result is read from its write-back cycle on (reserve()'s forward cycle
- * is not used).
+ * waits until the warp has nothing in flight.  A result can be read, and
+ * its instruction stops counting as in flight, from reserve()'s forward
+ * cycle: its write-back, or earlier through the bypass (-ptxsim_bypass 1,
+ * 002b §A.2: the warp's ready bit is set at the bypass stage); its entry
+ * stays until write-back, so that a read before it counts as a bypass use.
  *
  * Entries that have landed are dropped lazily, when a warp is asked about
  * at or after the earliest known landing (next_retire), so a warp that

@@ -145,11 +145,11 @@ static uint64_t stat_of(fx *f, const char *name)
  * dependent adds.  ALU latency 3 and one instruction in flight: each add
  * waits 2 cycles for the previous one's write-back, so 64 more adds take
  * 64 x 3 more cycles and add 64 x 2 stall cycles.  They are of cause
- * raw_alu but one per 8 adds: the 8-entry instruction buffer runs dry
- * after its 8th, and its refill (fetch latency 1) is checked first, so the
- * first cycle of that wait counts as fetch.  With -ptxsim_bypass 1 the
+ * raw_alu but one per 64 adds: the 64-entry instruction buffer runs dry
+ * after its 64th, and its refill (fetch latency 1) is checked first, so
+ * the first cycle of that wait counts as fetch.  With -ptxsim_bypass 1 the
  * bypass stage EX8 is 8 / 4 stages per cycle = 2 cycles: 64 x 2 more
- * cycles, 64 x 1 more stalls (again 8 of them fetch), and each add reads
+ * cycles, 64 x 1 more stalls (again one of them fetch), and each add reads
  * its operand through the bypass (64 more uses, each 3 - 2 = 1 cycle
  * before write-back). */
 START_TEST(chain_stall_causes_and_bypass)
@@ -175,8 +175,8 @@ START_TEST(chain_stall_causes_and_bypass)
     }
     uint64_t per_add = bypass ? 2 : 3;
     ck_assert_uint_eq(cycles[1] - cycles[0], 64 * per_add);
-    ck_assert_uint_eq(fetch[1] - fetch[0], 64 / 8);
-    ck_assert_uint_eq(raw_alu[1] - raw_alu[0], 64 * (per_add - 1) - 64 / 8);
+    ck_assert_uint_eq(fetch[1] - fetch[0], 64 / 64);
+    ck_assert_uint_eq(raw_alu[1] - raw_alu[0], 64 * (per_add - 1) - 64 / 64);
     ck_assert_uint_eq(uses[1] - uses[0], bypass ? 64 : 0);
     ck_assert_uint_eq(saved[1] - saved[0], bypass ? 64 : 0);
   }
