@@ -14,6 +14,7 @@
 
 #include <check.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,63 +123,91 @@ START_TEST(dependent_chain)
 }
 END_TEST
 
-/* The statistic called name of the device's last timing launch, read from
- * its text output. */
-static uint64_t stat_of(fx *f, const char *name)
+/* The statistic called name of d's last timing launch. */
+static uint64_t stat_value(ptxsim_device *d, const char *name)
 {
-  FILE *tmp = tmpfile();
-  ck_assert_ptr_nonnull(tmp);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, tmp, 0), PTXSIM_OK);
-  rewind(tmp);
-  char line[4096];
-  size_t len = strlen(name);
-  uint64_t v = UINT64_MAX;
-  while (fgets(line, sizeof line, tmp))
-    if (strncmp(line, name, len) == 0 && strncmp(line + len, " = ", 3) == 0)
-      v = strtoull(line + len + 3, NULL, 10);
-  fclose(tmp);
-  ck_assert_msg(v != UINT64_MAX, "no statistic %s", name);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  ck_assert_ptr_nonnull(f);
+  ck_assert_int_eq(ptxsim_timing_stats_write(d, f, 0), PTXSIM_OK);
+  fclose(f);
+  char key[128];
+  snprintf(key, sizeof key, "\n%s = ", name);
+  const char *at = strstr(text, key);
+  ck_assert_msg(at != NULL, "no statistic %s", name);
+  uint64_t v = strtoull(at + strlen(key), NULL, 10);
+  free(text);
   return v;
 }
 
-/* gtx280_ilp (seed 002 chapter 4, one SM): a lone warp's chain of
- * dependent adds.  ALU latency 3 and one instruction in flight: each add
- * waits 2 cycles for the previous one's write-back, so 64 more adds take
- * 64 x 3 more cycles and add 64 x 2 stall cycles.  They are of cause
- * raw_alu but one per 64 adds: the 64-entry instruction buffer runs dry
- * after its 64th, and its refill (fetch latency 1) is checked first, so
- * the first cycle of that wait counts as fetch.  With -ptxsim_bypass 1 the
- * bypass stage EX8 is 8 / 4 stages per cycle = 2 cycles: 64 x 2 more
- * cycles, 64 x 1 more stalls (again one of them fetch), and each add reads
- * its operand through the bypass (64 more uses, each 3 - 2 = 1 cycle
- * before write-back). */
+/* gtx280_ilp (seed 002 chapter 4, one SM): a chain of dependent adds, 002b
+ * Part F 1 and 2.  ALU latency 3 and one instruction in flight: each add
+ * of a lone warp waits 2 cycles for the previous one's write-back, so 64
+ * more adds take 64 x 3 more cycles and add 64 x 2 stall cycles.  They are
+ * of cause raw_alu but one per 64 adds: the 64-entry instruction buffer
+ * runs dry after its 64th, and its refill (fetch latency 1) is checked
+ * first, so the first cycle of that wait counts as fetch.  With
+ * -ptxsim_bypass 1 the bypass stage EX8 is 8 / 4 stages per cycle = 2
+ * cycles: 64 x 2 more cycles, 64 x 1 more stalls (again one of them
+ * fetch), and each add reads its operand through the bypass (64 more
+ * uses, each 3 - 2 = 1 cycle before write-back).  EX4 is 1 cycle: back to
+ * back, 64 more cycles and the refill's one.  Two warps (64 threads)
+ * without the bypass each issue once in 3 cycles (64 x 3 more cycles for
+ * both), with it fill every slot (64 x 2 for 128 more adds): Part F 1's
+ * "2 warps and bypass: full issue rate". */
 START_TEST(chain_stall_causes_and_bypass)
 {
-  for (int bypass = 0; bypass <= 1; bypass++) {
-    const char *opts[] = {ONE_SM, "-ptxsim_bypass", bypass ? "1" : "0", NULL};
-    uint64_t cycles[2], raw_alu[2], fetch[2], uses[2], saved[2];
+  static const struct {
+    const char *bypass, *stage;
+    unsigned threads, cycles_per_64, stalls_per_64;
+  } cases[] = {
+      {"0", "8", 32, 64 * 3, 64 * 2}, {"1", "8", 32, 64 * 2, 64 * 1},
+      {"1", "4", 32, 64 + 1, 1},      {"0", "8", 64, 64 * 3, 64 * 1},
+      {"1", "8", 64, 64 * 2, 0},
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    const char *opts[] = {ONE_SM, "-ptxsim_bypass", cases[c].bypass, "-ptxsim_bypass_stage",
+                          cases[c].stage, NULL};
+    bool is_bypass = cases[c].bypass[0] == '1';
+    unsigned n = cases[c].threads;
+    uint64_t cycles[2], stalls[2], raw_alu[2], fetch[2], uses[2], saved[2];
     for (int i = 0; i < 2; i++) {
       fx f;
       fx_open(&f, "gtx280_ilp", opts);
-      ptxsim_devptr out = dalloc(&f, 32 * 4);
+      ptxsim_devptr out = dalloc(&f, n * 4);
       const void *args[] = {&out};
-      cycles[i] = launch(&f, i ? "chain_add_128" : "chain_add_64", 1, 32, args, 1);
-      raw_alu[i] = stat_of(&f, "ptxsim_issue_stall_raw_alu");
-      fetch[i] = stat_of(&f, "ptxsim_issue_stall_fetch");
-      uses[i] = stat_of(&f, "ptxsim_bypass_uses");
-      saved[i] = stat_of(&f, "ptxsim_bypass_cycles_saved");
-      uint32_t got[32];
-      ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
-      for (uint32_t t = 0; t < 32; t++)
+      cycles[i] = launch(&f, i ? "chain_add_128" : "chain_add_64", 1, n, args, 1);
+      raw_alu[i] = stat_value(f.d, "ptxsim_issue_stall_raw_alu");
+      fetch[i] = stat_value(f.d, "ptxsim_issue_stall_fetch");
+      stalls[i] = stat_value(f.d, "sched0_stall_Idle") +
+                  stat_value(f.d, "sched0_stall_Scoreboard") +
+                  stat_value(f.d, "sched0_stall_Pipeline");
+      uses[i] = stat_value(f.d, "ptxsim_bypass_uses");
+      saved[i] = stat_value(f.d, "ptxsim_bypass_cycles_saved");
+      uint32_t got[64];
+      ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, n * 4), PTXSIM_OK);
+      for (uint32_t t = 0; t < n; t++)
         ck_assert_uint_eq(got[t], t + (i ? 128 : 64));
       fx_close(&f);
     }
-    uint64_t per_add = bypass ? 2 : 3;
-    ck_assert_uint_eq(cycles[1] - cycles[0], 64 * per_add);
-    ck_assert_uint_eq(fetch[1] - fetch[0], 64 / 64);
-    ck_assert_uint_eq(raw_alu[1] - raw_alu[0], 64 * (per_add - 1) - 64 / 64);
-    ck_assert_uint_eq(uses[1] - uses[0], bypass ? 64 : 0);
-    ck_assert_uint_eq(saved[1] - saved[0], bypass ? 64 : 0);
+    ck_assert_msg(cycles[1] - cycles[0] == cases[c].cycles_per_64,
+                  "case %zu: %" PRIu64 " more cycles, expected %u", c, cycles[1] - cycles[0],
+                  cases[c].cycles_per_64);
+    ck_assert_msg(stalls[1] - stalls[0] == cases[c].stalls_per_64,
+                  "case %zu: %" PRIu64 " more stall cycles, expected %u", c,
+                  stalls[1] - stalls[0], cases[c].stalls_per_64);
+    bool is_ex8 = cases[c].stage[0] == '8';
+    if (n == 32) {
+      /* One refill per 64 adds: its first cycle is fetch, the rest raw_alu. */
+      ck_assert_uint_eq(fetch[1] - fetch[0], 1);
+      ck_assert_uint_eq(raw_alu[1] - raw_alu[0], cases[c].stalls_per_64 - 1);
+      /* EX4's forward (1 cycle) meets the next add at once, 2 cycles
+       * before write-back, but for the add after the refill: 1. */
+      uint64_t want_saved = !is_bypass ? 0 : is_ex8 ? 64 : 64 * 2 - 1;
+      ck_assert_uint_eq(uses[1] - uses[0], is_bypass ? 64 : 0);
+      ck_assert_uint_eq(saved[1] - saved[0], want_saved);
+    }
   }
 }
 END_TEST
@@ -696,23 +725,6 @@ static const char *mixed_ptx =
   "}\n";
 
 /* The value of the statistic `name` in the device's last timing stats. */
-static uint64_t stat_value(ptxsim_device *d, const char *name)
-{
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  ck_assert_ptr_nonnull(f);
-  ck_assert_int_eq(ptxsim_timing_stats_write(d, f, 0), PTXSIM_OK);
-  fclose(f);
-  char key[128];
-  snprintf(key, sizeof key, "\n%s = ", name);
-  const char *at = strstr(text, key);
-  ck_assert_msg(at != NULL, "no statistic %s", name);
-  uint64_t v = strtoull(at + strlen(key), NULL, 10);
-  free(text);
-  return v;
-}
-
 START_TEST(generic_access_in_two_spaces)
 {
   fx f;
