@@ -7,7 +7,8 @@
 TM_CONFIG_FILES = $(srcdir)/configs/gtx480.config $(srcdir)/configs/gtx280.config \
 	$(srcdir)/configs/gtx280_ilp.config $(srcdir)/configs/sm75.config
 libptxsim_core_la_SOURCES += pipeline/tm_config.h pipeline/tm_config_int.h \
-	pipeline/tm_options.def pipeline/tm_config.c pipeline/tm_config_check.c \
+	pipeline/tm_options.def pipeline/tm_config.c pipeline/tm_config_named.c \
+	pipeline/tm_config_check.c \
 	pipeline/tm_stats.h pipeline/tm_stats.c
 nodist_libptxsim_core_la_SOURCES = pipeline/tm_config_default.c
 BUILT_SOURCES += pipeline/tm_config_default.c
@@ -43,7 +44,8 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/sm_registry.h pipeline/sm_registry.c \
 	pipeline/sm_dep.h pipeline/sm_dep.c pipeline/dep_per_warp.h pipeline/dep_per_warp.c \
 	pipeline/dep_shared.h pipeline/dep_shared.c \
-	pipeline/sm_branch.h pipeline/sm_branch.c pipeline/bpred_btfn.c pipeline/bpred_gshare.c \
+	pipeline/sm_branch.h pipeline/sm_branch.c pipeline/sm_branch_unit.c \
+	pipeline/bpred_btfn.c pipeline/bpred_gshare.c \
 	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \

@@ -4,13 +4,13 @@
  * The timing model is execution-driven: the functional core executes a
  * branch when it issues, so its outcome (the record: taken lanes, where
  * the warp goes on) is exact at issue.  After each issued instruction the
- * branch unit (sm_branch_resolve, inline in sm_int.h; sm_branch.c) asks
+ * branch unit (sm_branch_resolve, inline in sm_int.h; sm_branch_unit.c) asks
  * whether the warp's fetch went the right way:
  *   - an instruction the warp leaves sequentially, with no predictor
  *     involved: yes, the instruction buffer goes on;
  *   - with no predictor (none), any redirect (a taken branch, a call or
  *     return, a reconvergence point): no, fetch went on sequentially;
- *   - with a predictor, a branch (tm_insn kind TM_KIND_CTRL; sm_branch.c
+ *   - with a predictor, a branch (tm_insn kind TM_KIND_CTRL; sm_branch_unit.c
  *     classifies it for every predictor alike, 002b §A.4):
  *       unconditional bra: fetch went to its target (no BTB is needed: a
  *         warp fetches once per issue slot, so the target is computed

@@ -18,7 +18,7 @@
 
 #include "pipeline/sm_core.h"
 
-/* The branch unit (sm_branch.c): the warp's buffer is empty, its refill
+/* The branch unit (sm_branch_unit.c): the warp's buffer is empty, its refill
  * has not arrived, and its fetch went down the wrong path of a
  * mispredicted branch (sw->fetch_wait SM_CAUSE_COUNT).  Issues the next
  * wrong-path instruction at now, nullified, if it may (why: {SM_CAUSE_COUNT,

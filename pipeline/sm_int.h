@@ -13,7 +13,7 @@
  *   sm_exec.h    execution units (structural hazards, latencies) and
  *                write-back;
  *   sm_branch.h  the branch unit: resolution (below), fetch redirects, the
- *                predictors (sm_branch.c);
+ *                predictors (sm_branch.c: the registry; sm_branch_unit.c);
  *   sm_mem.c     the hand-off of memory instructions to memsys and their
  *                data coming back.
  * What runs for every warp a scheduler tries or every instruction it
@@ -106,7 +106,7 @@ static inline bool sm_dep_has_pending(const sm_core *sm, uint32_t slot)
   return sm->dep_ops->has_pending(sm->dep, slot);
 }
 
-/* ---- branch resolution (sm_branch.c) --------------------------------------- */
+/* ---- branch resolution (sm_branch_unit.c) ----------------------------------- */
 
 /* The warp in sw issued the branch rec at now, and the SM has a predictor
  * (a predict hook): classifies and counts the branch, asks the predictor

@@ -1,6 +1,6 @@
 /* tm_config.c -- reading the timing configuration: the option table from
- * tm_options.def, the gpgpusim.config text format, value parsing per kind,
- * and the named (embedded) configurations.
+ * tm_options.def, the gpgpusim.config text format and value parsing per
+ * kind (the named, embedded configurations are tm_config_named.c).
  *
  * Text is read line by line: `-name value`, `#` to the end of the line is
  * a comment, a value in double quotes may continue over several lines and
@@ -15,7 +15,6 @@
 
 #include "pipeline/tm_config.h"
 
-#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -753,69 +752,4 @@ int tm_config_load_file(tm_config *cfg, const char *path, ptx_diag *d)
   int rc = tm_config_load_string(cfg, text, path, d);
   free(text);
   return rc;
-}
-
-/* ---- named configurations -------------------------------------------- */
-
-typedef struct named_config {
-  const char *name, *description;
-  const char *text;
-} named_config;
-
-static const named_config named[] = {
-  {"gtx480", "NVIDIA GTX480 (Fermi, sm_20): 15 SMs, seeds 000/001/004; the default",
-   tm_config_text_gtx480},
-  {"gtx280", "NVIDIA GTX280 (GT200, sm_13): 30 SMs, seed 002's baseline", tm_config_text_gtx280},
-  {"gtx280_ilp", "gtx280 as seed 002 chapter 4 times its SM: the ILP study's baseline "
-   "(bypass, shared scoreboard, branch prediction: off)", tm_config_text_gtx280_ilp},
-  {"sm75", "a Turing sm_75 GPU (RTX 2060 as Accel-Sim configures it): 30 SMs",
-   tm_config_text_sm75},
-};
-
-size_t tm_config_named_count(void)
-{
-  return PTX_ARRAY_SIZE(named);
-}
-
-const char *tm_config_named(size_t i, const char **description)
-{
-  if (i >= PTX_ARRAY_SIZE(named))
-    return NULL;
-  if (description)
-    *description = named[i].description;
-  return named[i].name;
-}
-
-void tm_config_defaults(tm_config *cfg)
-{
-  memset(cfg, 0, sizeof *cfg);
-  ptx_diag d;
-  ptx_diag_init(&d, NULL);
-  int rc = tm_config_load_string(cfg, tm_config_text_gtx480, "gtx480", &d);
-  /* configs/gtx480.config is checked by tests/pipeline/check_tm_config. */
-  assert(rc == 0 && d.n_warnings == 0);
-  (void)rc;
-  ptx_diag_free(&d);
-}
-
-int tm_config_load_named(tm_config *cfg, const char *name, ptx_diag *d)
-{
-  tm_config_defaults(cfg);
-  for (size_t i = 0; i < PTX_ARRAY_SIZE(named); i++)
-    if (strcmp(named[i].name, name) == 0)
-      return tm_config_load_string(cfg, named[i].text, named[i].name, d);
-  FILE *f = fopen(name, "rb");
-  if (!f && errno == ENOENT && !strchr(name, '/') && !strchr(name, '.')) {
-    char list[128];
-    size_t k = 0;
-    for (size_t i = 0; i < PTX_ARRAY_SIZE(named) && k < sizeof list; i++)
-      k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", named[i].name);
-    ptx_loc none = {0, 0};
-    ptx_diag_report(d, PTX_SEV_ERROR, NULL, none,
-                    "unknown configuration '%s' (named: %s; or a file)", name, list);
-    return PTX_ENOTFOUND;
-  }
-  if (f)
-    fclose(f);
-  return tm_config_load_file(cfg, name, d);
 }

@@ -46,7 +46,8 @@ FUZZ_FLAGS =
 FUZZ_TARGETS = tests/fuzz/fuzz_parse tests/fuzz/fuzz_fatbin tests/fuzz/fuzz_config
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	$(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS)
-FUZZ_CONFIG_C_FILES = frontend/ptx_diag.c pipeline/tm_config.c pipeline/tm_config_check.c \
+FUZZ_CONFIG_C_FILES = frontend/ptx_diag.c pipeline/tm_config.c pipeline/tm_config_named.c \
+	pipeline/tm_config_check.c \
 	memsys/mem_parse.c policies/pol_sched.c policies/pol_sched_lrr.c \
 	policies/pol_sched_gto.c policies/pol_sched_two_level.c \
 	pipeline/sm_registry.c pipeline/sm_dep.c pipeline/dep_per_warp.c pipeline/dep_shared.c pipeline/sm_branch.c \
