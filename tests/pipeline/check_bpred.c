@@ -29,6 +29,7 @@
 
 #include "pipeline/sm_branch.h"
 #include "ptxsim.h"
+#include "tests/pipeline/tm_fixture.h"
 
 /* ---- the predictors through sm_bpred_ops ---------------------------------- */
 
@@ -209,66 +210,14 @@ END_TEST
 
 /* ---- end to end on gtx280_ilp -------------------------------------------- */
 
-static const char *ptx_path(void)
+/* A timing-mode device on bpred.ptx and gtx280_ilp with one SM, the
+ * predictor named and the options given ("-name", "value" pairs,
+ * NULL-terminated). */
+static void open_bpred(tm_fixture *f, const char *predictor, const char *const *options)
 {
-  static char buf[4096];
-  const char *srcdir = getenv("srcdir");
-  snprintf(buf, sizeof buf, "%s/tests/pipeline/bpred.ptx", srcdir ? srcdir : ".");
-  return buf;
-}
-
-typedef struct fx {
-  ptxsim_module *m;
-  ptxsim_device *d;
-} fx;
-
-/* A timing-mode gtx280_ilp device with one SM, the predictor named and
- * the options given ("-name", "value" pairs, NULL-terminated). */
-static void fx_open(fx *f, const char *predictor, const char *const *options)
-{
-  char *msg = NULL;
-  ck_assert_int_eq(ptxsim_module_load_file(ptx_path(), &f->m, &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  ck_assert_int_eq(ptxsim_device_create(&f->d), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_load(f->d, f->m), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_set_config(f->d, "gtx280_ilp", &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  const char *base[] = {"-gpgpu_n_clusters", "1", "-gpgpu_n_cores_per_cluster", "1",
-                        "-ptxsim_branch_predictor", predictor, NULL};
-  for (int pass = 0; pass < 2; pass++) {
-    const char *const *o = pass ? options : base;
-    for (size_t i = 0; o && o[i]; i += 2) {
-      int rc = ptxsim_device_set_config_option(f->d, o[i], o[i + 1], &msg);
-      ck_assert_msg(rc == PTXSIM_OK, "option %s %s: %s", o[i], o[i + 1], msg ? msg : "");
-      ptxsim_free(msg);
-    }
-  }
-  ck_assert_int_eq(ptxsim_device_set_mode(f->d, PTXSIM_MODE_TIMING), PTXSIM_OK);
-}
-
-static void fx_close(fx *f)
-{
-  ptxsim_device_destroy(f->d);
-  ptxsim_module_free(f->m);
-}
-
-/* The statistic called name of the device's last timing launch, read from
- * its text output. */
-static uint64_t stat_of(fx *f, const char *name)
-{
-  FILE *tmp = tmpfile();
-  ck_assert_ptr_nonnull(tmp);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, tmp, 0), PTXSIM_OK);
-  rewind(tmp);
-  char line[4096];
-  size_t len = strlen(name);
-  uint64_t v = UINT64_MAX;
-  while (fgets(line, sizeof line, tmp))
-    if (strncmp(line, name, len) == 0 && strncmp(line + len, " = ", 3) == 0)
-      v = strtoull(line + len + 3, NULL, 10);
-  fclose(tmp);
-  ck_assert_msg(v != UINT64_MAX, "no statistic %s", name);
-  return v;
+  const char *const base[] = {"-gpgpu_n_clusters", "1", "-gpgpu_n_cores_per_cluster", "1",
+                              "-ptxsim_branch_predictor", predictor, NULL};
+  tm_fixture_open(f, "tests/pipeline/bpred.ptx", "gtx280_ilp", base, options);
 }
 
 /* The branch statistics of a launch. */
@@ -278,7 +227,7 @@ typedef struct bp {
 } bp;
 
 /* Scheduler-cycles without issue, summed over the causes (one scheduler). */
-static uint64_t stalls_of(fx *f)
+static uint64_t stalls_of(const char *text)
 {
   static const char *const causes[] = {
 #define X(id, cls, name, doc) name,
@@ -289,57 +238,57 @@ static uint64_t stalls_of(fx *f)
   for (size_t i = 0; i < sizeof causes / sizeof causes[0]; i++) {
     char name[64];
     snprintf(name, sizeof name, "ptxsim_issue_stall_%s", causes[i]);
-    n += stat_of(f, name);
+    n += tm_stats_u64(text, name);
   }
   return n;
 }
 
-static bp bp_of(fx *f)
+static bp bp_of(const tm_fixture *f)
 {
-  return (bp){.cycles = stat_of(f, "gpu_sim_cycle"),
-              .warp_insns = stat_of(f, "gpu_sim_warp_insn"),
-              .stalls = stalls_of(f),
-              .branches = stat_of(f, "ptxsim_bp_branches"),
-              .conditional = stat_of(f, "ptxsim_bp_conditional"),
-              .divergent = stat_of(f, "ptxsim_bp_divergent"),
-              .backward = stat_of(f, "ptxsim_bp_backward"),
-              .lookups = stat_of(f, "ptxsim_bp_lookups"),
-              .correct = stat_of(f, "ptxsim_bp_correct"),
-              .mispredicts = stat_of(f, "ptxsim_bp_mispredicts"),
-              .nullified = stat_of(f, "ptxsim_nullified_warp_insn"),
-              .control = stat_of(f, "ptxsim_issue_stall_control")};
+  char *text = tm_fixture_stats_text(f);
+  bp r = {.cycles = tm_stats_u64(text, "gpu_sim_cycle"),
+          .warp_insns = tm_stats_u64(text, "gpu_sim_warp_insn"),
+          .stalls = stalls_of(text),
+          .branches = tm_stats_u64(text, "ptxsim_bp_branches"),
+          .conditional = tm_stats_u64(text, "ptxsim_bp_conditional"),
+          .divergent = tm_stats_u64(text, "ptxsim_bp_divergent"),
+          .backward = tm_stats_u64(text, "ptxsim_bp_backward"),
+          .lookups = tm_stats_u64(text, "ptxsim_bp_lookups"),
+          .correct = tm_stats_u64(text, "ptxsim_bp_correct"),
+          .mispredicts = tm_stats_u64(text, "ptxsim_bp_mispredicts"),
+          .nullified = tm_stats_u64(text, "ptxsim_nullified_warp_insn"),
+          .control = tm_stats_u64(text, "ptxsim_issue_stall_control")};
+  free(text);
+  return r;
 }
 
 /* Launches kernel k of bpred.ptx on one warp of 32 threads with out and
  * then the n_u32 u32 arguments, checks what it wrote (expect in every
  * thread's word; bp_diverge: its own values) and returns the launch's
  * statistics. */
-static bp run_kernel(fx *f, const char *k, const uint32_t *u32, size_t n_u32, uint32_t expect)
+static bp run_kernel(tm_fixture *f, const char *k, const uint32_t *u32, size_t n_u32,
+                     uint32_t expect)
 {
-  ptxsim_devptr out;
-  ck_assert_int_eq(ptxsim_malloc(f->d, 32 * 4, &out), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_memset(f->d, out, 0, 32 * 4), PTXSIM_OK);
+  ptxsim_devptr out = tm_fixture_alloc(f, 32 * 4);
   const void *args[4] = {&out};
   for (size_t i = 0; i < n_u32; i++)
     args[1 + i] = &u32[i];
-  int rc = ptxsim_launch(f->d, k, (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){32, 1, 1}, 0, args,
-                         1 + n_u32);
-  ck_assert_msg(rc == PTXSIM_OK, "%s: %s", k, ptxsim_device_error(f->d));
+  tm_fixture_launch(f, k, 1, 32, args, 1 + n_u32);
   uint32_t got[32];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f->d, got, out, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f->device, got, out, sizeof got), PTXSIM_OK);
   bool is_diverge = strcmp(k, "bp_diverge") == 0;
   for (uint32_t t = 0; t < 32; t++)
     ck_assert_uint_eq(got[t], is_diverge ? t + (t < 16 ? 200 : 100) : expect);
-  ck_assert_int_eq(ptxsim_mem_free(f->d, out), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_mem_free(f->device, out), PTXSIM_OK);
   return bp_of(f);
 }
 
 static bp loop_on(const char *predictor, const char *const *options, uint32_t n)
 {
-  fx f;
-  fx_open(&f, predictor, options);
+  tm_fixture f;
+  open_bpred(&f, predictor, options);
   bp r = run_kernel(&f, "bp_loop", &n, 1, n * (n + 1) / 2);
-  fx_close(&f);
+  tm_fixture_close(&f);
   return r;
 }
 
@@ -468,10 +417,10 @@ START_TEST(divergent_branch_no_penalty)
   static const char *const preds[] = {"none", "btfn", "gshare", "perfect"};
   bp r[4];
   for (int p = 0; p < 4; p++) {
-    fx f;
-    fx_open(&f, preds[p], NULL);
+    tm_fixture f;
+    open_bpred(&f, preds[p], NULL);
     r[p] = run_kernel(&f, "bp_diverge", NULL, 0, 0);
-    fx_close(&f);
+    tm_fixture_close(&f);
   }
   for (int p = 1; p < 4; p++) {
     ck_assert_uint_eq(r[p].branches, 2);
@@ -505,8 +454,8 @@ END_TEST
  * wrong: 109 of 136 (80 %) against 48 of 136 (35 %). */
 START_TEST(gshare_warm_up)
 {
-  fx f;
-  fx_open(&f, "gshare", NULL);
+  tm_fixture f;
+  open_bpred(&f, "gshare", NULL);
   const uint32_t tiny[2] = {1, 16}, big[2] = {8, 16};
   uint64_t correct = 0, wrong = 0;
   for (int i = 0; i < 8; i++) {
@@ -517,7 +466,7 @@ START_TEST(gshare_warm_up)
     wrong += r.mispredicts;
   }
   bp r = run_kernel(&f, "bp_nested", big, 2, 8 * 136);
-  fx_close(&f);
+  tm_fixture_close(&f);
   ck_assert_uint_eq(r.lookups, 8 * 17);
   ck_assert_uint_eq(r.correct, 109);
   ck_assert_uint_eq(r.mispredicts, 27);

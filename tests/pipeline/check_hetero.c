@@ -22,73 +22,14 @@
 
 #include "pipeline/tm_area.h"
 #include "ptxsim.h"
+#include "tests/pipeline/tm_fixture.h"
 
-static const char *ptx_path(void)
+/* A timing-mode device on microbench.ptx and gtx280_ilp with the options
+ * of base and then those of options applied ("-name", "value" pairs,
+ * NULL-terminated, or NULL). */
+static void open_hetero(tm_fixture *f, const char *const *base, const char *const *options)
 {
-  static char buf[4096];
-  const char *srcdir = getenv("srcdir");
-  snprintf(buf, sizeof buf, "%s/tests/pipeline/microbench.ptx", srcdir ? srcdir : ".");
-  return buf;
-}
-
-typedef struct fx {
-  ptxsim_module *m;
-  ptxsim_device *d;
-} fx;
-
-/* A timing-mode device on gtx280_ilp with options applied ("-name",
- * "value" pairs, NULL-terminated, in order). */
-static void fx_open(fx *f, const char *const *options)
-{
-  char *msg = NULL;
-  ck_assert_int_eq(ptxsim_module_load_file(ptx_path(), &f->m, &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  ck_assert_int_eq(ptxsim_device_create(&f->d), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_load(f->d, f->m), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_set_config(f->d, "gtx280_ilp", &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  for (size_t i = 0; options && options[i]; i += 2) {
-    int rc = ptxsim_device_set_config_option(f->d, options[i], options[i + 1], &msg);
-    ck_assert_msg(rc == PTXSIM_OK, "option %s %s: %s", options[i], options[i + 1],
-                  msg ? msg : "");
-    ptxsim_free(msg);
-  }
-  ck_assert_int_eq(ptxsim_device_set_mode(f->d, PTXSIM_MODE_TIMING), PTXSIM_OK);
-}
-
-static void fx_close(fx *f)
-{
-  ptxsim_device_destroy(f->d);
-  ptxsim_module_free(f->m);
-}
-
-/* The text statistics of the device's last launch. */
-static char *stats_text(fx *f)
-{
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&buf, &len);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
-  fclose(mem);
-  return buf;
-}
-
-static double stat_f64(const char *text, const char *name)
-{
-  char key[128];
-  snprintf(key, sizeof key, "\n%s = ", name);
-  const char *at = strstr(text, key);
-  ck_assert_msg(at != NULL, "no statistic %s", name);
-  return strtod(at + strlen(key), NULL);
-}
-
-static uint64_t stat_u64(const char *text, const char *name)
-{
-  char key[128];
-  snprintf(key, sizeof key, "\n%s = ", name);
-  const char *at = strstr(text, key);
-  ck_assert_msg(at != NULL, "no statistic %s", name);
-  return strtoull(at + strlen(key), NULL, 10);
+  tm_fixture_open(f, "tests/pipeline/microbench.ptx", "gtx280_ilp", base, options);
 }
 
 /* What a launch did on which SMs. */
@@ -98,18 +39,18 @@ typedef struct placed {
 } placed;
 enum { TLP, ILP };
 
-static placed placed_of(fx *f)
+static placed placed_of(const tm_fixture *f)
 {
-  char *s = stats_text(f);
+  char *s = tm_fixture_stats_text(f);
   placed p = {
-    .steered_to = stat_u64(s, "ptxsim_steered_to"),
-    .warps = stat_u64(s, "ptxsim_steer_warps_per_sm"),
-    .ctas = {stat_u64(s, "ptxsim_tlp_sm_ctas"), stat_u64(s, "ptxsim_ilp_sm_ctas")},
-    .insns = {stat_u64(s, "ptxsim_tlp_sm_thread_insns"),
-              stat_u64(s, "ptxsim_ilp_sm_thread_insns")},
-    .total_insns = stat_u64(s, "gpu_sim_insn"),
-    .cycles = stat_u64(s, "gpu_sim_cycle"),
-    .area = stat_f64(s, "ptxsim_area_mm2"),
+    .steered_to = tm_stats_u64(s, "ptxsim_steered_to"),
+    .warps = tm_stats_u64(s, "ptxsim_steer_warps_per_sm"),
+    .ctas = {tm_stats_u64(s, "ptxsim_tlp_sm_ctas"), tm_stats_u64(s, "ptxsim_ilp_sm_ctas")},
+    .insns = {tm_stats_u64(s, "ptxsim_tlp_sm_thread_insns"),
+              tm_stats_u64(s, "ptxsim_ilp_sm_thread_insns")},
+    .total_insns = tm_stats_u64(s, "gpu_sim_insn"),
+    .cycles = tm_stats_u64(s, "gpu_sim_cycle"),
+    .area = tm_stats_f64(s, "ptxsim_area_mm2"),
   };
   free(s);
   return p;
@@ -125,32 +66,22 @@ static placed placed_of(fx *f)
 static placed run_indep(const char *const *options, unsigned grid, unsigned block,
                         const char *regs)
 {
-  const char *opts[32] = {HETERO4, "-ptxsim_kernel_regs", regs};
-  size_t n = 8;
-  for (size_t i = 0; options && options[i]; i++) {
-    ck_assert_uint_lt(n, 31);
-    opts[n++] = options[i];
-  }
-  opts[n] = NULL;
-  fx f;
-  fx_open(&f, opts);
+  const char *const base[] = {HETERO4, "-ptxsim_kernel_regs", regs, NULL};
+  tm_fixture f;
+  open_hetero(&f, base, options);
   size_t threads = (size_t)grid * block;
-  ptxsim_devptr out;
-  ck_assert_int_eq(ptxsim_malloc(f.d, threads * 4, &out), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_memset(f.d, out, 0, threads * 4), PTXSIM_OK);
+  ptxsim_devptr out = tm_fixture_alloc(&f, threads * 4);
   uint32_t iters = 4;
   const void *args[] = {&out, &iters};
-  int rc = ptxsim_launch(f.d, "indep_add", (ptxsim_dim3){grid, 1, 1}, (ptxsim_dim3){block, 1, 1},
-                         0, args, 2);
-  ck_assert_msg(rc == PTXSIM_OK, "indep_add: %s", ptxsim_device_error(f.d));
+  tm_fixture_launch(&f, "indep_add", grid, block, args, 2);
   uint32_t *got = malloc(threads * 4);
   ck_assert_ptr_nonnull(got);
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, threads * 4), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, threads * 4), PTXSIM_OK);
   for (size_t t = 0; t < threads; t++)
     ck_assert_uint_eq(got[t], 36 * iters);
   free(got);
   placed p = placed_of(&f);
-  fx_close(&f);
+  tm_fixture_close(&f);
   /* Every CTA ran on some SM, every instruction was counted on one. */
   ck_assert_uint_eq(p.ctas[TLP] + p.ctas[ILP], grid);
   ck_assert_uint_eq(p.insns[TLP] + p.insns[ILP], p.total_insns);
@@ -280,25 +211,23 @@ static uint64_t chain_cycles(unsigned n, const char *max_warps, uint64_t *bypass
                         "-ptxsim_stages_per_cycle", "4", "-ptxsim_bypass_stage", "8",
                         "-ptxsim_steering", "static", "-ptxsim_steer_max_warps", max_warps,
                         "-ptxsim_steer_max_threads", "0", NULL};
-  fx f;
-  fx_open(&f, opts);
-  ptxsim_devptr out;
-  ck_assert_int_eq(ptxsim_malloc(f.d, 32 * 4, &out), PTXSIM_OK);
+  tm_fixture f;
+  open_hetero(&f, opts, NULL);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 32 * 4);
   char k[32];
   snprintf(k, sizeof k, "chain_add_%u", n);
   const void *args[] = {&out};
-  int rc = ptxsim_launch(f.d, k, (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){32, 1, 1}, 0, args, 1);
-  ck_assert_msg(rc == PTXSIM_OK, "%s: %s", k, ptxsim_device_error(f.d));
+  tm_fixture_launch(&f, k, 1, 32, args, 1);
   uint32_t got[32];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, sizeof got), PTXSIM_OK);
   for (uint32_t t = 0; t < 32; t++)
     ck_assert_uint_eq(got[t], t + n);
-  char *s = stats_text(&f);
-  *bypass_uses = stat_u64(s, "ptxsim_bypass_uses");
-  *steered_to = stat_u64(s, "ptxsim_steered_to");
-  uint64_t c = stat_u64(s, "gpu_sim_cycle");
+  char *s = tm_fixture_stats_text(&f);
+  *bypass_uses = tm_stats_u64(s, "ptxsim_bypass_uses");
+  *steered_to = tm_stats_u64(s, "ptxsim_steered_to");
+  uint64_t c = tm_stats_u64(s, "gpu_sim_cycle");
   free(s);
-  fx_close(&f);
+  tm_fixture_close(&f);
   return c;
 }
 

@@ -34,72 +34,21 @@
 #include <string.h>
 
 #include "ptxsim.h"
+#include "tests/pipeline/tm_fixture.h"
 
 enum { H = 40 }; /* the L1 hit latency the tests set */
 #define H_STR "40"
-
-static const char *ptx_path(void)
-{
-  static char buf[4096];
-  const char *srcdir = getenv("srcdir");
-  snprintf(buf, sizeof buf, "%s/tests/pipeline/ilp.ptx", srcdir ? srcdir : ".");
-  return buf;
-}
-
-typedef struct fx {
-  ptxsim_module *m;
-  ptxsim_device *d;
-} fx;
 
 #define ILP_OPTS                                                                        \
   "-gpgpu_n_clusters", "1", "-gpgpu_n_cores_per_cluster", "1", "-gpgpu_l1_latency", H_STR, \
       "-ptxsim_ibuffer_entries", "64"
 
-/* A timing-mode device on gtx280_ilp with ILP_OPTS and then options
- * ("-name", "value" pairs, NULL-terminated). */
-static void fx_open(fx *f, const char *const *options)
+/* A timing-mode device on ilp.ptx and gtx280_ilp with ILP_OPTS and then
+ * options ("-name", "value" pairs, NULL-terminated). */
+static void open_ilp(tm_fixture *f, const char *const *options)
 {
   static const char *const common[] = {ILP_OPTS, NULL};
-  char *msg = NULL;
-  ck_assert_int_eq(ptxsim_module_load_file(ptx_path(), &f->m, &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  ck_assert_int_eq(ptxsim_device_create(&f->d), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_load(f->d, f->m), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_set_config(f->d, "gtx280_ilp", &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  const char *const *lists[] = {common, options};
-  for (size_t l = 0; l < 2; l++)
-    for (size_t i = 0; lists[l] && lists[l][i]; i += 2) {
-      int rc = ptxsim_device_set_config_option(f->d, lists[l][i], lists[l][i + 1], &msg);
-      ck_assert_msg(rc == PTXSIM_OK, "option %s %s: %s", lists[l][i], lists[l][i + 1],
-                    msg ? msg : "");
-      ptxsim_free(msg);
-    }
-  ck_assert_int_eq(ptxsim_device_set_mode(f->d, PTXSIM_MODE_TIMING), PTXSIM_OK);
-}
-
-static void fx_close(fx *f)
-{
-  ptxsim_device_destroy(f->d);
-  ptxsim_module_free(f->m);
-}
-
-/* The value of the statistic `name` in the device's last timing stats. */
-static uint64_t stat(fx *f, const char *name)
-{
-  char *text = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&text, &len);
-  ck_assert_ptr_nonnull(mem);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
-  fclose(mem);
-  char key[128];
-  snprintf(key, sizeof key, "\n%s = ", name);
-  const char *at = strstr(text, key);
-  ck_assert_msg(at != NULL, "no statistic %s", name);
-  uint64_t v = strtoull(at + strlen(key), NULL, 10);
-  free(text);
-  return v;
+  tm_fixture_open(f, "tests/pipeline/ilp.ptx", "gtx280_ilp", common, options);
 }
 
 /* What a run of one kernel gives. */
@@ -114,51 +63,41 @@ static run run_kernel(const char *const *options, const char *k, uint32_t thread
                       uint32_t a, uint32_t m, uint32_t (*expect)(uint32_t tid, uint32_t a,
                                                                  uint32_t m))
 {
-  fx f;
-  fx_open(&f, options);
+  tm_fixture f;
+  open_ilp(&f, options);
   enum { X = 1000, Y = 20 };
   uint32_t host[64] = {0};
   host[0] = X;
   host[32] = Y;
-  ptxsim_devptr buf, out;
-  ck_assert_int_eq(ptxsim_malloc(f.d, sizeof host, &buf), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_memcpy_htod(f.d, buf, host, sizeof host), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_malloc(f.d, threads * 4, &out), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_memset(f.d, out, 0, threads * 4), PTXSIM_OK);
+  ptxsim_devptr buf = tm_fixture_alloc(&f, sizeof host), out = tm_fixture_alloc(&f, threads * 4);
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.device, buf, host, sizeof host), PTXSIM_OK);
   const void *args[] = {&buf, &out, &a, &m};
-  int rc = ptxsim_launch(f.d, k, (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){threads, 1, 1}, 0, args,
-                         has_am ? 4 : 2);
-  ck_assert_msg(rc == PTXSIM_OK, "%s: %s", k, ptxsim_device_error(f.d));
-  ptxsim_stats s;
-  ck_assert_int_eq(ptxsim_last_stats(f.d, &s), PTXSIM_OK);
-  run r = {.cycles = s.cycles,
-           .full = stat(&f, "ptxsim_scoreboard_full_stalls"),
-           .solo = stat(&f, "ptxsim_scoreboard_solo_issues"),
-           .waw = stat(&f, "ptxsim_issue_stall_waw"),
-           .store_order = stat(&f, "ptxsim_issue_stall_store_order"),
-           .nm = stat(&f, "ptxsim_scoreboard_nm_invalidations"),
-           .max_inflight = stat(&f, "ptxsim_scoreboard_max_inflight_per_warp")};
+  run r = {.cycles = tm_fixture_launch(&f, k, 1, threads, args, has_am ? 4 : 2)};
+  char *text = tm_fixture_stats_text(&f);
+  r.full = tm_stats_u64(text, "ptxsim_scoreboard_full_stalls");
+  r.solo = tm_stats_u64(text, "ptxsim_scoreboard_solo_issues");
+  r.waw = tm_stats_u64(text, "ptxsim_issue_stall_waw");
+  r.store_order = tm_stats_u64(text, "ptxsim_issue_stall_store_order");
+  r.nm = tm_stats_u64(text, "ptxsim_scoreboard_nm_invalidations");
+  r.max_inflight = tm_stats_u64(text, "ptxsim_scoreboard_max_inflight_per_warp");
+  free(text);
   uint32_t got[64];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, threads * 4), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, threads * 4), PTXSIM_OK);
   for (uint32_t t = 0; t < threads; t++)
     ck_assert_msg(got[t] == expect(t, a, m), "%s: out[%u] = %u, expected %u", k, t, got[t],
                   expect(t, a, m));
-  fx_close(&f);
+  tm_fixture_close(&f);
   return r;
 }
 
-/* The buckets of the occupancy histogram, summed. */
-static uint64_t occupancy_sum(fx *f)
+/* The buckets of the occupancy histogram ("E0:n0 E1:n1 ..."), summed. */
+static uint64_t occupancy_sum(const tm_fixture *f)
 {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&text, &len);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
-  fclose(mem);
-  const char *at = strstr(text, "\nptxsim_scoreboard_occupancy = ");
-  ck_assert_ptr_nonnull(at);
+  char *text = tm_fixture_stats_text(f);
+  const char *at = tm_stats_find(text, "ptxsim_scoreboard_occupancy");
+  const char *end = strchr(at, '\n');
   uint64_t sum = 0;
-  for (const char *p = strchr(at + 1, 'E'); p && p < strchr(at + 1, '\n'); p = strchr(p + 1, 'E'))
+  for (const char *p = strchr(at, 'E'); p && (!end || p < end); p = strchr(p + 1, 'E'))
     sum += strtoull(strchr(p, ':') + 1, NULL, 10);
   free(text);
   return sum;
@@ -260,25 +199,19 @@ END_TEST
 START_TEST(statistics)
 {
   opts o;
-  fx f;
-  fx_open(&f, shared_opts(&o, 8, NULL));
+  tm_fixture f;
+  open_ilp(&f, shared_opts(&o, 8, NULL));
   uint32_t host[64] = {[0] = 1000, [32] = 20};
-  ptxsim_devptr buf, out;
-  ck_assert_int_eq(ptxsim_malloc(f.d, sizeof host, &buf), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_memcpy_htod(f.d, buf, host, sizeof host), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_malloc(f.d, 128, &out), PTXSIM_OK);
+  ptxsim_devptr buf = tm_fixture_alloc(&f, sizeof host), out = tm_fixture_alloc(&f, 128);
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.device, buf, host, sizeof host), PTXSIM_OK);
   const void *args[] = {&buf, &out};
-  ck_assert_int_eq(ptxsim_launch(f.d, "sb_miss_9", (ptxsim_dim3){1, 1, 1},
-                                 (ptxsim_dim3){32, 1, 1}, 0, args, 2),
-                   PTXSIM_OK);
-  ptxsim_stats s;
-  ck_assert_int_eq(ptxsim_last_stats(f.d, &s), PTXSIM_OK);
-  ck_assert_uint_eq(occupancy_sum(&f), s.cycles);
-  ck_assert_uint_eq(stat(&f, "ptxsim_scoreboard_full_stalls"),
-                    stat(&f, "ptxsim_issue_stall_scoreboard_full"));
-  ck_assert_uint_eq(stat(&f, "ptxsim_scoreboard_full_stalls"), H - 8);
-  ck_assert_uint_gt(stat(&f, "ptxsim_scoreboard_commits"), 0);
-  fx_close(&f);
+  uint64_t cycles = tm_fixture_launch(&f, "sb_miss_9", 1, 32, args, 2);
+  ck_assert_uint_eq(occupancy_sum(&f), cycles);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "ptxsim_scoreboard_full_stalls"),
+                    tm_fixture_stat_u64(&f, "ptxsim_issue_stall_scoreboard_full"));
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "ptxsim_scoreboard_full_stalls"), H - 8);
+  ck_assert_uint_gt(tm_fixture_stat_u64(&f, "ptxsim_scoreboard_commits"), 0);
+  tm_fixture_close(&f);
 }
 END_TEST
 

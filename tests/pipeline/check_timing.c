@@ -20,65 +20,13 @@
 #include <string.h>
 
 #include "ptxsim.h"
+#include "tests/pipeline/tm_fixture.h"
 
-static const char *ptx_path(void)
+/* A timing-mode device on microbench.ptx, the named configuration and
+ * options ("-name", "value" pairs, NULL-terminated). */
+static void open_microbench(tm_fixture *f, const char *config, const char *const *options)
 {
-  static char buf[4096];
-  const char *srcdir = getenv("srcdir");
-  snprintf(buf, sizeof buf, "%s/tests/pipeline/microbench.ptx", srcdir ? srcdir : ".");
-  return buf;
-}
-
-typedef struct fx {
-  ptxsim_module *m;
-  ptxsim_device *d;
-} fx;
-
-/* A timing-mode device on the named configuration with options applied
- * ("-name", "value" pairs, NULL-terminated). */
-static void fx_open(fx *f, const char *config, const char *const *options)
-{
-  char *msg = NULL;
-  ck_assert_int_eq(ptxsim_module_load_file(ptx_path(), &f->m, &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  ck_assert_int_eq(ptxsim_device_create(&f->d), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_load(f->d, f->m), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_set_config(f->d, config, &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  for (size_t i = 0; options && options[i]; i += 2) {
-    int rc = ptxsim_device_set_config_option(f->d, options[i], options[i + 1], &msg);
-    ck_assert_msg(rc == PTXSIM_OK, "option %s %s: %s", options[i], options[i + 1],
-                  msg ? msg : "");
-    ptxsim_free(msg);
-  }
-  ck_assert_int_eq(ptxsim_device_set_mode(f->d, PTXSIM_MODE_TIMING), PTXSIM_OK);
-}
-
-static void fx_close(fx *f)
-{
-  ptxsim_device_destroy(f->d);
-  ptxsim_module_free(f->m);
-}
-
-/* Launches and returns the launch's cycles. */
-static uint64_t launch(fx *f, const char *k, unsigned grid, unsigned block,
-                       const void *const *args, size_t n)
-{
-  int rc = ptxsim_launch(f->d, k, (ptxsim_dim3){grid, 1, 1}, (ptxsim_dim3){block, 1, 1}, 0, args,
-                         n);
-  ck_assert_msg(rc == PTXSIM_OK, "%s: %s", k, ptxsim_device_error(f->d));
-  ptxsim_stats s;
-  ck_assert_int_eq(ptxsim_last_stats(f->d, &s), PTXSIM_OK);
-  ck_assert_msg(s.cycles > 0, "%s: no cycles in timing mode", k);
-  return s.cycles;
-}
-
-static ptxsim_devptr dalloc(fx *f, size_t n)
-{
-  ptxsim_devptr p;
-  ck_assert_int_eq(ptxsim_malloc(f->d, n, &p), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_memset(f->d, p, 0, n), PTXSIM_OK);
-  return p;
+  tm_fixture_open(f, "tests/pipeline/microbench.ptx", config, NULL, options);
 }
 
 /* One SM, and the options every test shares. */
@@ -90,18 +38,18 @@ static uint64_t chain_cycles(const char *lat_list, unsigned n)
 {
   const char *opts[] = {ONE_SM, "-ptx_opcode_latency_int", lat_list,
                         "-ptxsim_ibuffer_entries", "2", "-ptxsim_fetch_latency", "1", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr out = dalloc(&f, 32 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 32 * 4);
   char k[32];
   snprintf(k, sizeof k, "chain_add_%u", n);
   const void *args[] = {&out};
-  uint64_t c = launch(&f, k, 1, 32, args, 1);
+  uint64_t c = tm_fixture_launch(&f, k, 1, 32, args, 1);
   uint32_t got[32];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, sizeof got), PTXSIM_OK);
   for (uint32_t t = 0; t < 32; t++)
     ck_assert_uint_eq(got[t], t + n);
-  fx_close(&f);
+  tm_fixture_close(&f);
   return c;
 }
 
@@ -122,24 +70,6 @@ START_TEST(dependent_chain)
   }
 }
 END_TEST
-
-/* The statistic called name of d's last timing launch. */
-static uint64_t stat_value(ptxsim_device *d, const char *name)
-{
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  ck_assert_ptr_nonnull(f);
-  ck_assert_int_eq(ptxsim_timing_stats_write(d, f, 0), PTXSIM_OK);
-  fclose(f);
-  char key[128];
-  snprintf(key, sizeof key, "\n%s = ", name);
-  const char *at = strstr(text, key);
-  ck_assert_msg(at != NULL, "no statistic %s", name);
-  uint64_t v = strtoull(at + strlen(key), NULL, 10);
-  free(text);
-  return v;
-}
 
 /* gtx280_ilp (seed 002 chapter 4, one SM): a chain of dependent adds, 002b
  * Part F 1 and 2.  ALU latency 3 and one instruction in flight: each add
@@ -173,23 +103,25 @@ START_TEST(chain_stall_causes_and_bypass)
     unsigned n = cases[c].threads;
     uint64_t cycles[2], stalls[2], raw_alu[2], fetch[2], uses[2], saved[2];
     for (int i = 0; i < 2; i++) {
-      fx f;
-      fx_open(&f, "gtx280_ilp", opts);
-      ptxsim_devptr out = dalloc(&f, n * 4);
+      tm_fixture f;
+      open_microbench(&f, "gtx280_ilp", opts);
+      ptxsim_devptr out = tm_fixture_alloc(&f, n * 4);
       const void *args[] = {&out};
-      cycles[i] = launch(&f, i ? "chain_add_128" : "chain_add_64", 1, n, args, 1);
-      raw_alu[i] = stat_value(f.d, "ptxsim_issue_stall_raw_alu");
-      fetch[i] = stat_value(f.d, "ptxsim_issue_stall_fetch");
-      stalls[i] = stat_value(f.d, "sched0_stall_Idle") +
-                  stat_value(f.d, "sched0_stall_Scoreboard") +
-                  stat_value(f.d, "sched0_stall_Pipeline");
-      uses[i] = stat_value(f.d, "ptxsim_bypass_uses");
-      saved[i] = stat_value(f.d, "ptxsim_bypass_cycles_saved");
+      cycles[i] = tm_fixture_launch(&f, i ? "chain_add_128" : "chain_add_64", 1, n, args, 1);
+      char *text = tm_fixture_stats_text(&f);
+      raw_alu[i] = tm_stats_u64(text, "ptxsim_issue_stall_raw_alu");
+      fetch[i] = tm_stats_u64(text, "ptxsim_issue_stall_fetch");
+      stalls[i] = tm_stats_u64(text, "sched0_stall_Idle") +
+                  tm_stats_u64(text, "sched0_stall_Scoreboard") +
+                  tm_stats_u64(text, "sched0_stall_Pipeline");
+      uses[i] = tm_stats_u64(text, "ptxsim_bypass_uses");
+      saved[i] = tm_stats_u64(text, "ptxsim_bypass_cycles_saved");
+      free(text);
       uint32_t got[64];
-      ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, n * 4), PTXSIM_OK);
+      ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, n * 4), PTXSIM_OK);
       for (uint32_t t = 0; t < n; t++)
         ck_assert_uint_eq(got[t], t + (i ? 128 : 64));
-      fx_close(&f);
+      tm_fixture_close(&f);
     }
     ck_assert_msg(cycles[1] - cycles[0] == cases[c].cycles_per_64,
                   "case %zu: %" PRIu64 " more cycles, expected %u", c, cycles[1] - cycles[0],
@@ -236,24 +168,24 @@ START_TEST(independent_warps_fill_issue)
                         "-gpgpu_num_sp_units", "2",
                         "-ptx_opcode_initiation_int", "1,2,2,1,8",
                         NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr out = dalloc(&f, 1536 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 1536 * 4);
   uint32_t iters = 64;
   const void *args[] = {&out, &iters};
-  launch(&f, "indep_add", 6, 256, args, 2);
+  tm_fixture_launch(&f, "indep_add", 6, 256, args, 2);
   ptxsim_stats s;
-  ck_assert_int_eq(ptxsim_last_stats(f.d, &s), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_last_stats(f.device, &s), PTXSIM_OK);
   double warp_ipc = (double)s.warp_instructions / (double)s.cycles;
   ck_assert_msg(warp_ipc <= 2.0 && warp_ipc >= 0.9 * 2.0,
                 "48 independent warps issued %.3f warp instructions per cycle; the issue width "
                 "is 2",
                 warp_ipc);
   uint32_t got[1536];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, sizeof got), PTXSIM_OK);
   for (uint32_t t = 0; t < 1536; t++)
     ck_assert_uint_eq(got[t], 36 * iters);
-  fx_close(&f);
+  tm_fixture_close(&f);
 }
 END_TEST
 
@@ -262,16 +194,16 @@ END_TEST
 static uint64_t bank_cycles(uint32_t stride, uint32_t iters)
 {
   const char *opts[] = {ONE_SM, "-gpgpu_shmem_num_banks", "32", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr out = dalloc(&f, 256 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 256 * 4);
   const void *args[] = {&stride, &iters, &out};
-  uint64_t c = launch(&f, "bank_conflict", 1, 256, args, 3);
+  uint64_t c = tm_fixture_launch(&f, "bank_conflict", 1, 256, args, 3);
   uint32_t got[256];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, sizeof got), PTXSIM_OK);
   for (uint32_t t = 0; t < 256; t++)
     ck_assert_uint_eq(got[t], 4 * iters * ((t * stride) % 1024));
-  fx_close(&f);
+  tm_fixture_close(&f);
   return c;
 }
 
@@ -306,23 +238,23 @@ END_TEST
 static uint64_t chase_cycles(const uint32_t *perm, uint32_t n_lines, uint32_t iters)
 {
   const char *opts[] = {CHASE_OPTS, NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
   size_t bytes = (size_t)n_lines * 128;
-  ptxsim_devptr buf = dalloc(&f, bytes), out = dalloc(&f, 8);
+  ptxsim_devptr buf = tm_fixture_alloc(&f, bytes), out = tm_fixture_alloc(&f, 8);
   uint64_t *host = calloc(bytes / 8, 8);
   for (uint32_t i = 0; i < n_lines; i++)
     host[(size_t)perm[i] * 16] = buf + (uint64_t)perm[(i + 1) % n_lines] * 128;
-  ck_assert_int_eq(ptxsim_memcpy_htod(f.d, buf, host, bytes), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.device, buf, host, bytes), PTXSIM_OK);
   ptxsim_devptr start = buf + (uint64_t)perm[0] * 128;
   const void *args[] = {&start, &iters, &out};
-  uint64_t c = launch(&f, "chase", 1, 1, args, 3);
+  uint64_t c = tm_fixture_launch(&f, "chase", 1, 1, args, 3);
   /* The pointer after iters x 16 steps from perm[0]. */
   uint64_t got;
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, &got, out, 8), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, &got, out, 8), PTXSIM_OK);
   ck_assert_uint_eq(got, buf + (uint64_t)perm[(uint64_t)iters * 16 % n_lines] * 128);
   free(host);
-  fx_close(&f);
+  tm_fixture_close(&f);
   return c;
 }
 
@@ -386,41 +318,24 @@ START_TEST(chase_dram)
 }
 END_TEST
 
-/* A statistic of the device's last timing launch, from the text output. */
-static uint64_t stat_u64(fx *f, const char *name)
-{
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&buf, &len);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
-  fclose(mem);
-  char key[128];
-  snprintf(key, sizeof key, "\n%s = ", name);
-  const char *at = strstr(buf, key);
-  ck_assert_msg(at != NULL, "no statistic %s", name);
-  uint64_t v = strtoull(at + strlen(key), NULL, 10);
-  free(buf);
-  return v;
-}
-
 /* Local memory is laid out word-interleaved across threads, so a warp's
  * access to one local word is one 128-byte L1 access: 2 warps x (16
  * stores + 16 loads) = 64 accesses. */
 START_TEST(local_memory_coalesces)
 {
   const char *opts[] = {ONE_SM, NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr out = dalloc(&f, 64 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 64 * 4);
   const void *args[] = {&out};
-  launch(&f, "local_rw", 1, 64, args, 1);
+  tm_fixture_launch(&f, "local_rw", 1, 64, args, 1);
   uint32_t got[64];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, sizeof got), PTXSIM_OK);
   for (uint32_t t = 0; t < 64; t++)
     ck_assert_uint_eq(got[t], 16 * t + 120);
   /* The final global store of each warp is one access more. */
-  ck_assert_uint_eq(stat_u64(&f, "L1D_total_cache_accesses"), 64 + 2);
-  fx_close(&f);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "L1D_total_cache_accesses"), 64 + 2);
+  tm_fixture_close(&f);
 }
 END_TEST
 
@@ -435,19 +350,19 @@ typedef struct ld2_cost {
 static ld2_cost ld2_run(const char *k)
 {
   const char *opts[] = {CHASE_OPTS, "-gpgpu_cache:dl1", "S:32:128:4,L:L:m:N:L,A:32:8,8", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr buf = dalloc(&f, 128), out = dalloc(&f, 128);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr buf = tm_fixture_alloc(&f, 128), out = tm_fixture_alloc(&f, 128);
   uint32_t v = 21, got = 0;
-  ck_assert_int_eq(ptxsim_memcpy_htod(f.d, buf, &v, 4), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.device, buf, &v, 4), PTXSIM_OK);
   const void *args[] = {&buf, &out};
-  ld2_cost c = {.cycles = launch(&f, k, 1, 1, args, 2)};
-  c.l1d = stat_u64(&f, "L1D_total_cache_accesses");
-  c.l1d_misses = stat_u64(&f, "L1D_total_cache_misses");
-  c.l2 = stat_u64(&f, "L2_total_cache_accesses");
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, &got, out, 4), PTXSIM_OK);
+  ld2_cost c = {.cycles = tm_fixture_launch(&f, k, 1, 1, args, 2)};
+  c.l1d = tm_fixture_stat_u64(&f, "L1D_total_cache_accesses");
+  c.l1d_misses = tm_fixture_stat_u64(&f, "L1D_total_cache_misses");
+  c.l2 = tm_fixture_stat_u64(&f, "L2_total_cache_accesses");
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, &got, out, 4), PTXSIM_OK);
   ck_assert_uint_eq(got, 42);
-  fx_close(&f);
+  tm_fixture_close(&f);
   return c;
 }
 
@@ -506,19 +421,19 @@ START_TEST(stream_bandwidth)
 {
   const char *opts[] = {"-gpgpu_clock_domains", "700.0:700.0:700.0:924.0",
                         "-gpgpu_cache:dl1", "32:128:4,L:L:s:N:H,A:256:8,64", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
   uint32_t n = 1u << 20, threads = 15 * 6 * 256; /* uint4s: 16 MB */
   size_t bytes = (size_t)n * 16;
-  ptxsim_devptr x = dalloc(&f, bytes), out = dalloc(&f, (size_t)threads * 4);
+  ptxsim_devptr x = tm_fixture_alloc(&f, bytes), out = tm_fixture_alloc(&f, (size_t)threads * 4);
   uint32_t *host = malloc(bytes);
   for (size_t i = 0; i < bytes / 4; i++)
     host[i] = (uint32_t)(i * 2654435761u);
-  ck_assert_int_eq(ptxsim_memcpy_htod(f.d, x, host, bytes), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.device, x, host, bytes), PTXSIM_OK);
   const void *args[] = {&x, &out, &n};
-  uint64_t c = launch(&f, "stream_read", 15 * 6, 256, args, 3);
+  uint64_t c = tm_fixture_launch(&f, "stream_read", 15 * 6, 256, args, 3);
   uint32_t *got = malloc((size_t)threads * 4);
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, out, (size_t)threads * 4), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, out, (size_t)threads * 4), PTXSIM_OK);
   for (uint32_t t = 0; t < threads; t++) {
     uint32_t v = 0;
     for (uint32_t i = t; i < n; i += threads)
@@ -530,20 +445,16 @@ START_TEST(stream_bandwidth)
                 "streaming moved %.1f GB/s; the configured peak is %.1f GB/s", gbps, peak);
   free(host);
   free(got);
-  fx_close(&f);
+  tm_fixture_close(&f);
 }
 END_TEST
 
 /* ---- determinism and scaling ------------------------------------------------ */
 
 /* The statistics of a run, without the simulator's own speed. */
-static char *stats_text(fx *f)
+static char *stats_without_wall_clock(const tm_fixture *f)
 {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *mem = open_memstream(&buf, &len);
-  ck_assert_int_eq(ptxsim_timing_stats_write(f->d, mem, 0), PTXSIM_OK);
-  fclose(mem);
+  char *buf = tm_fixture_stats_text(f);
   /* Drop the gpgpu_simulation_* lines (wall-clock measurements). */
   char *w = buf;
   for (char *line = buf; *line;) {
@@ -562,14 +473,14 @@ static char *stats_text(fx *f)
 static char *indep_run(const char *clusters, uint64_t *cycles)
 {
   const char *opts[] = {"-gpgpu_n_clusters", clusters, NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr out = dalloc(&f, 60 * 256 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 60 * 256 * 4);
   uint32_t iters = 16;
   const void *args[] = {&out, &iters};
-  *cycles = launch(&f, "indep_add", 60, 256, args, 2);
-  char *s = stats_text(&f);
-  fx_close(&f);
+  *cycles = tm_fixture_launch(&f, "indep_add", 60, 256, args, 2);
+  char *s = stats_without_wall_clock(&f);
+  tm_fixture_close(&f);
   return s;
 }
 
@@ -591,16 +502,16 @@ START_TEST(progress_changes_nothing)
   uint64_t c1, c2;
   char *a = indep_run("15", &c1);
   const char *opts[] = {"-gpgpu_n_clusters", "15", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ck_assert_int_eq(ptxsim_device_set_progress(f.d, PTXSIM_PROGRESS_AT_ONCE), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_set_progress(f.d, (ptxsim_progress)7), PTXSIM_E_INVALID);
-  ptxsim_devptr out = dalloc(&f, 60 * 256 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ck_assert_int_eq(ptxsim_device_set_progress(f.device, PTXSIM_PROGRESS_AT_ONCE), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_progress(f.device, (ptxsim_progress)7), PTXSIM_E_INVALID);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 60 * 256 * 4);
   uint32_t iters = 16;
   const void *args[] = {&out, &iters};
-  c2 = launch(&f, "indep_add", 60, 256, args, 2);
-  char *b = stats_text(&f);
-  fx_close(&f);
+  c2 = tm_fixture_launch(&f, "indep_add", 60, 256, args, 2);
+  char *b = stats_without_wall_clock(&f);
+  tm_fixture_close(&f);
   ck_assert_uint_eq(c1, c2);
   ck_assert_str_eq(a, b);
   free(a);
@@ -619,22 +530,22 @@ START_TEST(simulated_clock)
   ck_assert_int_eq(ptxsim_timing_clock(d, &cycles, &mhz), PTXSIM_E_INVALID);
   ptxsim_device_destroy(d);
   const char *opts[] = {"-gpgpu_clock_domains", "1400.0:700.0:700.0:924.0", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ck_assert_int_eq(ptxsim_timing_clock(f.d, &cycles, &mhz), PTXSIM_OK);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ck_assert_int_eq(ptxsim_timing_clock(f.device, &cycles, &mhz), PTXSIM_OK);
   ck_assert_uint_eq(cycles, 0);
   ck_assert(mhz == 1400.0);
-  ptxsim_devptr out = dalloc(&f, 60 * 256 * 4);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 60 * 256 * 4);
   uint32_t iters = 16;
   const void *args[] = {&out, &iters};
-  uint64_t c1 = launch(&f, "indep_add", 60, 256, args, 2);
+  uint64_t c1 = tm_fixture_launch(&f, "indep_add", 60, 256, args, 2);
   iters = 4;
-  uint64_t c2 = launch(&f, "indep_add", 30, 256, args, 2);
-  ck_assert_int_eq(ptxsim_timing_clock(f.d, &cycles, NULL), PTXSIM_OK);
+  uint64_t c2 = tm_fixture_launch(&f, "indep_add", 30, 256, args, 2);
+  ck_assert_int_eq(ptxsim_timing_clock(f.device, &cycles, NULL), PTXSIM_OK);
   ck_assert_uint_eq(cycles, c1 + c2);
-  ck_assert_int_eq(ptxsim_device_set_mode(f.d, PTXSIM_MODE_FUNCTIONAL), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_timing_clock(f.d, NULL, NULL), PTXSIM_E_INVALID);
-  fx_close(&f);
+  ck_assert_int_eq(ptxsim_device_set_mode(f.device, PTXSIM_MODE_FUNCTIONAL), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_timing_clock(f.device, NULL, NULL), PTXSIM_E_INVALID);
+  tm_fixture_close(&f);
 }
 END_TEST
 
@@ -679,16 +590,16 @@ END_TEST
 START_TEST(cta_does_not_fit)
 {
   const char *opts[] = {ONE_SM, "-gpgpu_shader_registers", "1024", NULL};
-  fx f;
-  fx_open(&f, "gtx480", opts);
-  ptxsim_devptr out = dalloc(&f, 1024 * 4);
+  tm_fixture f;
+  open_microbench(&f, "gtx480", opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 1024 * 4);
   uint32_t iters = 1;
   const void *args[] = {&out, &iters};
-  int rc = ptxsim_launch(f.d, "indep_add", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){1024, 1, 1}, 0,
-                         args, 2);
+  int rc = ptxsim_launch(f.device, "indep_add", (ptxsim_dim3){1, 1, 1},
+                         (ptxsim_dim3){1024, 1, 1}, 0, args, 2);
   ck_assert_int_eq(rc, PTXSIM_E_LAUNCH);
-  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(f.d), "registers"));
-  fx_close(&f);
+  ck_assert_ptr_nonnull(strstr(ptxsim_device_error(f.device), "registers"));
+  tm_fixture_close(&f);
 }
 END_TEST
 
@@ -724,30 +635,20 @@ static const char *mixed_ptx =
   "  ret;\n"
   "}\n";
 
-/* The value of the statistic `name` in the device's last timing stats. */
 START_TEST(generic_access_in_two_spaces)
 {
-  fx f;
-  char *msg = NULL;
-  ck_assert_int_eq(ptxsim_module_load_string(mixed_ptx, strlen(mixed_ptx), "mixed.ptx", &f.m,
-                                             &msg),
-                   PTXSIM_OK);
-  ptxsim_free(msg);
-  ck_assert_int_eq(ptxsim_device_create(&f.d), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_load(f.d, f.m), PTXSIM_OK);
-  ck_assert_int_eq(ptxsim_device_set_config(f.d, "gtx480", &msg), PTXSIM_OK);
-  ptxsim_free(msg);
-  ck_assert_int_eq(ptxsim_device_set_mode(f.d, PTXSIM_MODE_TIMING), PTXSIM_OK);
-  ptxsim_devptr buf = dalloc(&f, 32 * 4);
+  tm_fixture f;
+  tm_fixture_open_text(&f, mixed_ptx, "mixed.ptx", "gtx480", NULL, NULL);
+  ptxsim_devptr buf = tm_fixture_alloc(&f, 32 * 4);
   const void *args[] = {&buf};
-  launch(&f, "mixed", 1, 32, args, 1);
+  tm_fixture_launch(&f, "mixed", 1, 32, args, 1);
   uint32_t got[32];
-  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.d, got, buf, sizeof got), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got, buf, sizeof got), PTXSIM_OK);
   for (uint32_t t = 0; t < 32; t++)
     ck_assert_uint_eq(got[t], t + 1);
-  ck_assert_uint_eq(stat_value(f.d, "gpgpu_n_shmem_insn"), 2);
-  ck_assert_uint_eq(stat_value(f.d, "gpgpu_n_shmem_bkconflict_cycles"), 2 * 15);
-  fx_close(&f);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "gpgpu_n_shmem_insn"), 2);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "gpgpu_n_shmem_bkconflict_cycles"), 2 * 15);
+  tm_fixture_close(&f);
 }
 END_TEST
 
