@@ -69,11 +69,11 @@ void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm
   uint64_t latest_wb = 0;
   for (uint32_t i = 0; i < w->n_pending; i++) {
     const pw_pending *e = &w->pending[i];
-    if (e->ready > now || e->wb <= now)
+    if (e->ready > now || e->ready + e->wb_after <= now)
       continue;
     for (uint32_t j = 0; j < t->n_uses; j++)
       if (e->reg == uses[j] || e->reg == PW_ANY_REG) {
-        latest_wb = pw_max_u64(latest_wb, e->wb);
+        latest_wb = pw_max_u64(latest_wb, e->ready + e->wb_after);
         break;
       }
   }

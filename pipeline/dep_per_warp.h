@@ -27,14 +27,18 @@ enum {
 /* The register of an entry that every register waits for. */
 #define PW_ANY_REG UINT32_MAX
 
+/* 16 bytes, as before the bypass: the scans below read every entry. */
 typedef struct pw_pending {
   uint32_t reg;
-  uint32_t mem_id;            /* memory instruction it waits for */
+  uint16_t mem_id;            /* memory instruction it waits for (ids are
+                                 16 bits, sm_mem.c) */
+  uint16_t wb_after;          /* write-back - ready: how long the entry
+                                 outlives the cycle it can be read from
+                                 (the bypass; 0 without one, and memory) */
   uint64_t ready;             /* cycle it can be read (through the bypass
                                  when there is one); SM_NEVER: memory */
-  uint64_t wb;                /* cycle it is in the register file and the
-                                 entry frees (= ready without a bypass) */
 } pw_pending;
+_Static_assert(sizeof(pw_pending) == 16, "pw_pending stays 16 bytes");
 
 typedef struct pw_warp {
   uint32_t n_pending;
@@ -71,8 +75,8 @@ static inline void pw_retire(pw_warp *w, uint64_t now)
   uint64_t next = SM_NEVER;
   uint32_t n = 0;
   for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].wb > now) {
-      next = pw_min_u64(next, w->pending[i].wb);
+    if (w->pending[i].ready + w->pending[i].wb_after > now) {
+      next = pw_min_u64(next, w->pending[i].ready + w->pending[i].wb_after);
       w->pending[n++] = w->pending[i];
     }
   w->n_pending = n;
@@ -174,14 +178,17 @@ static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, co
   pw_warp *w = &s->warps[slot];
   if (PTX_UNLIKELY(s->ilp != NULL))
     sm_dep_per_warp_count_bypass(s, w, t, now);
-  /* In locals: the stores below could alias the counts for the compiler. */
+  /* In locals: the stores below could alias the counts for the compiler.
+   * The bypass shortens a latency of at most TM_LATENCY_MAX (16 bits). */
   uint32_t n_defs = t->n_defs, n = w->n_pending;
+  uint16_t wb_after = (uint16_t)(wb - ready), id = (uint16_t)mem_id;
   if (n_defs > PW_WIDE_DEFS)
-    w->pending[n++] = (pw_pending){.reg = PW_ANY_REG, .mem_id = mem_id, .ready = ready, .wb = wb};
+    w->pending[n++] =
+        (pw_pending){.reg = PW_ANY_REG, .mem_id = id, .wb_after = wb_after, .ready = ready};
   else
     for (uint32_t i = 0; i < n_defs; i++)
       w->pending[n++] =
-          (pw_pending){.reg = t->regs[i], .mem_id = mem_id, .ready = ready, .wb = wb};
+          (pw_pending){.reg = t->regs[i], .mem_id = id, .wb_after = wb_after, .ready = ready};
   w->n_pending = n;
   w->next_retire = pw_min_u64(w->next_retire, ready);
   w->inflight_done[w->n_inflight] = ready;
@@ -196,7 +203,7 @@ static inline uint64_t sm_dep_per_warp_release(sm_dep_per_warp *s, uint32_t slot
   pw_warp *w = &s->warps[slot];
   for (uint32_t i = 0; i < w->n_pending; i++)
     if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
-      w->pending[i].ready = w->pending[i].wb = cycle;
+      w->pending[i].ready = cycle;
   for (uint32_t i = 0; i < w->n_inflight; i++)
     if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
       w->inflight_done[i] = cycle;

@@ -319,7 +319,8 @@ static sm_cause cause_of_waiting(const sm_core *sm, uint64_t waiting, sm_cause c
 {
   if (waiting & sm->ldst_waiters)
     return SM_CAUSE_STRUCTURAL;
-  while (waiting && cause != SM_CAUSE_STRUCTURAL) {
+  /* Past the first Scoreboard cause nothing can come first any more. */
+  while (waiting && cause > SM_CAUSE_RAW_ALU) {
     uint32_t slot = (uint32_t)__builtin_ctzll(waiting);
     waiting &= waiting - 1;
     const sm_warp *sw = &sm->warps[slot];
