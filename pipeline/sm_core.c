@@ -254,7 +254,8 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     ob->on_insn(ob->ctx, w, &rec, now);
   if (rc)
     return rc;
-  sm_issue_cost cost = {.interval = t->interval, .latency = t->latency};
+  uint32_t n_exec = (uint32_t)__builtin_popcount(rec.exec);
+  sm_issue_cost cost = {.interval = t->interval, .latency = t->latency, .rf_lanes = n_exec};
   if (sm->operand_ops->at_issue) {
     sm_issue_cost c = cost; /* kept apart, so that cost stays in registers */
     sm->operand_ops->at_issue(sm->operand, slot, t, &rec, now, &c);
@@ -262,7 +263,12 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   }
   sm->st.issued_warp_insns++;
   sm->st.issued_thread_insns += (uint64_t)__builtin_popcount(rec.active);
-  sm->st.issue_hist[__builtin_popcount(rec.exec)]++;
+  sm->st.issue_hist[n_exec]++;
+  sm->st.rf.vrf_lane_reads += (uint64_t)t->n_uses * cost.rf_lanes;
+  sm->st.rf.vrf_lane_writes += (uint64_t)t->n_defs * cost.rf_lanes;
+  sm->st.rf.srf_reads += cost.srf_reads;
+  sm->st.rf.srf_writes += cost.srf_writes;
+  sm->st.rf.lane_ops[t->unit] += cost.rf_lanes;
   sched_event(sm, slot, POL_EV_ISSUE);
 
   sm_exec_start(sm, t, unit_inst, cost.interval, now);

@@ -205,6 +205,17 @@ typedef struct sm_ilp_stats {
   uint64_t sb_occupancy[SM_SB_HIST];
 } sm_ilp_stats;
 
+/* Register-file and ALU events, counted at issue for the energy model:
+ * 32-bit lane accesses of the vector register file (each register an
+ * instruction reads or writes, times the lanes it runs on: sm_issue_cost's
+ * rf_lanes), scalar register file accesses, and lane operations per unit
+ * kind. */
+typedef struct sm_rf_stats {
+  uint64_t vrf_lane_reads, vrf_lane_writes;
+  uint64_t srf_reads, srf_writes;
+  uint64_t lane_ops[SM_UNIT_COUNT];
+} sm_rf_stats;
+
 typedef struct sm_stats {
   uint64_t issued_warp_insns, issued_thread_insns;
   uint64_t stall[SM_MAX_SCHEDULERS][SM_STALL_COUNT];
@@ -214,6 +225,7 @@ typedef struct sm_stats {
   uint64_t active_warp_cycles; /* sum over cycles of resident warps */
   uint64_t ctas_done;
   sm_ilp_stats ilp;
+  sm_rf_stats rf;
 } sm_stats;
 
 typedef struct tm_gpu tm_gpu;

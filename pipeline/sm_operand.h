@@ -36,6 +36,12 @@ typedef struct sm_issue_cost {
   uint32_t latency;           /* cycles until its result can be read, for
                                  fixed-latency (ALU) instructions (t->latency;
                                  0 counts as 1) */
+  /* What it costs the register files and ALUs, for the energy model: */
+  uint32_t rf_lanes;          /* lanes whose vector registers it reads and
+                                 writes and whose ALU lane computes (the
+                                 executing lanes; 1 for an instruction run
+                                 once for the warp, 2 with a duplicate) */
+  uint32_t srf_reads, srf_writes; /* scalar register file accesses (0) */
 } sm_issue_cost;
 
 struct sm_operand_ops {

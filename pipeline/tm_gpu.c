@@ -261,6 +261,12 @@ static void collect(const tm_gpu *g, tm_result *r)
     r->sm.ilp.sb_max_inflight -= st->ilp.sb_max_inflight;
     if (st->ilp.sb_max_inflight > r->sm.ilp.sb_max_inflight)
       r->sm.ilp.sb_max_inflight = st->ilp.sb_max_inflight;
+    r->sm.rf.vrf_lane_reads += st->rf.vrf_lane_reads;
+    r->sm.rf.vrf_lane_writes += st->rf.vrf_lane_writes;
+    r->sm.rf.srf_reads += st->rf.srf_reads;
+    r->sm.rf.srf_writes += st->rf.srf_writes;
+    for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
+      r->sm.rf.lane_ops[u] += st->rf.lane_ops[u];
     for (uint32_t b = 0; b < SM_SB_HIST; b++)
       r->sm.ilp.sb_occupancy[b] += st->ilp.sb_occupancy[b];
     for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
