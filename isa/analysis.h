@@ -157,6 +157,11 @@ static inline bool an_set_has(const uint64_t *set, uint32_t reg)
 {
   return (set[reg / 64] >> (reg % 64)) & 1;
 }
+/* Whether special register id (ptx_sreg) has one value for the whole
+ * launch or the CTA (%ctaid, %ntid, %nctaid, ...; not %tid, %laneid,
+ * %clock, ...). */
+bool an_sreg_is_uniform(uint16_t id);
+
 /* Slots and predicates of a set. */
 void an_set_count(const an_func *a, const uint64_t *set, uint32_t *slots, uint32_t *preds);
 

@@ -15,8 +15,7 @@
 
 #include "isa/analysis.h"
 
-/* Special registers with one value for the whole launch or the CTA. */
-static bool sreg_is_uniform(uint16_t id)
+bool an_sreg_is_uniform(uint16_t id)
 {
   switch (id) {
   case PTX_SREG_CTAID: case PTX_SREG_NTID: case PTX_SREG_NCTAID: case PTX_SREG_GRIDID:
@@ -36,7 +35,7 @@ static bool reads_varying_sreg(const ptx_operand *o, int depth)
   if (depth > 4)
     return false;
   if (o->kind == PTX_OPND_SREG)
-    return !sreg_is_uniform(o->u.sreg.id);
+    return !an_sreg_is_uniform(o->u.sreg.id);
   if (o->kind == PTX_OPND_VEC || o->kind == PTX_OPND_LIST || o->kind == PTX_OPND_PAIR) {
     for (uint32_t i = 0; i < o->n; i++)
       if (reads_varying_sreg(&o->u.list[i], depth + 1))

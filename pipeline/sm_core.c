@@ -136,7 +136,8 @@ int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now)
     if (sm->bpred_ops->warp_reset)
       sm->bpred_ops->warp_reset(sm->bpred, slot);
     if (sm->operand_ops->warp_reset)
-      sm->operand_ops->warp_reset(sm->operand, slot);
+      sm->operand_ops->warp_reset(sm->operand, slot,
+                                  sw->w->n_lanes >= 32 ? UINT32_MAX : (1u << sw->w->n_lanes) - 1);
     sm->age[slot] = sm->next_age++;
     sm_fetch_start(sm, sw, now);
     sm->resident_warps++;
@@ -258,7 +259,9 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   sm_issue_cost cost = {.interval = t->interval, .latency = t->latency, .rf_lanes = n_exec};
   if (sm->operand_ops->at_issue) {
     sm_issue_cost c = cost; /* kept apart, so that cost stays in registers */
-    sm->operand_ops->at_issue(sm->operand, slot, t, &rec, now, &c);
+    rc = sm->operand_ops->at_issue(sm->operand, slot, t, &rec, now, &c);
+    if (PTX_UNLIKELY(rc))
+      return sm_operand_fail(sm->launch, w, &rec, sm->operand_ops, rc);
     cost = c;
   }
   sm->st.issued_warp_insns++;

@@ -128,6 +128,8 @@ typedef struct sm_params {
   uint32_t bypass_cycles;     /* issue to the bypass stage, core cycles */
   uint32_t scoreboard_entries; /* -ptxsim_scoreboard_entries (shared) */
   uint32_t gshare_bits;       /* -ptxsim_gshare_bits */
+  uint32_t srf_entries;       /* -ptxsim_srf_entries */
+  uint32_t scalar_check;      /* -ptxsim_scalar_check */
   uint32_t tex_latency;
   uint64_t local_base;        /* where local memory lives in the address
                                  space memsys sees */
@@ -205,6 +207,31 @@ typedef struct sm_ilp_stats {
   uint64_t sb_occupancy[SM_SB_HIST];
 } sm_ilp_stats;
 
+/* The counters of uniform-instruction detection (002a §1.3-1.5, §1.9),
+ * counted by the register files of -ptxsim_scalar_mode (operand_uniform.h;
+ * 0 with none): field, statistic, description. */
+#define SM_SCALAR_COUNTERS(X)                                                                  \
+  X(uniform_insn, "ptxsim_scalar_uniform_insn", "warp instructions detected intra-warp "     \
+                                                "uniform (full mask, every source uniform)")  \
+  X(converted_issues, "ptxsim_scalar_converted_issues", "uniform instructions run on one "   \
+                                                        "lane (token, srf)")                 \
+  X(diverged, "ptxsim_scalar_uniform_diverged", "eligible instructions with uniform sources " \
+                                                "not converted for a partial mask")           \
+  X(cow, "ptxsim_scalar_cow", "copy-on-writes: partial-mask writes to a uniform destination")  \
+  X(cow_paper, "ptxsim_scalar_cow_paper", "those whose destination is also a source (002a's " \
+                                          "rule)")                                              \
+  X(srf_full_events, "ptxsim_srf_full_events", "uniform instructions and broadcast loads the " \
+                                               "full scalar register file left unconverted")    \
+  X(broadcast_loads, "ptxsim_scalar_broadcast_loads", "full-mask loads whose lanes all read "   \
+                                                      "one address (destination uniform)")       \
+  X(redundant_ops, "ptxsim_scalar_redundant_ops", "thread operations uniform instructions "     \
+                                                  "repeat: executing lanes - 1 each (002a §1.9)")
+typedef struct sm_scalar_stats {
+#define X(field, name, doc) uint64_t field;
+  SM_SCALAR_COUNTERS(X)
+#undef X
+} sm_scalar_stats;
+
 /* Register-file and ALU events, counted at issue for the energy model:
  * 32-bit lane accesses of the vector register file (each register an
  * instruction reads or writes, times the lanes it runs on: sm_issue_cost's
@@ -226,6 +253,7 @@ typedef struct sm_stats {
   uint64_t ctas_done;
   sm_ilp_stats ilp;
   sm_rf_stats rf;
+  sm_scalar_stats scalar;
 } sm_stats;
 
 typedef struct tm_gpu tm_gpu;

@@ -13,10 +13,14 @@
  * skips execution: latency about one cycle).  A unit counts its own events
  * (SRF reads, reuse hits, copies) in its state, for the energy tables.
  *
- * Units (-ptxsim_register_file; the registry is sm_operand.c):
+ * Units (-ptxsim_register_file, or -ptxsim_scalar_mode for the last
+ * three; the registry is sm_operand.c):
  *   vector   every instruction reads and writes full vector registers; the
  *            cost is the opcode table's.  It has no hook, so it costs
  *            nothing per instruction.
+ *   detect   vector, and counts the uniform instructions (operand_token.c)
+ *   token    token bits on the vector register file (operand_token.c)
+ *   srf      a renamed scalar register file (operand_srf.c)
  */
 #ifndef PTXSIM_PIPELINE_SM_OPERAND_H
 #define PTXSIM_PIPELINE_SM_OPERAND_H
@@ -52,13 +56,30 @@ struct sm_operand_ops {
    * memory.  NULL create: the unit keeps no state. */
   void *(*create)(const sm_params *p, const tm_kernel *k, sm_stats *st);
   void (*destroy)(void *self);
-  /* A new warp takes slot (NULL: nothing to forget). */
-  void (*warp_reset)(void *self, uint32_t slot);
+  /* A new warp whose threads are the lanes in mask lanes takes slot
+   * (NULL: nothing to forget). */
+  void (*warp_reset)(void *self, uint32_t slot, uint32_t lanes);
   /* slot issued rec->insn (timing view t) at now: may change c.  NULL: the
-   * cost stays the opcode table's. */
-  void (*at_issue)(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
-                   uint64_t now, sm_issue_cost *c);
+   * cost stays the opcode table's.  Returns 0, or an SM_OPERAND_E_* code
+   * that stops the launch (sm_operand_fail reports it). */
+  int (*at_issue)(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
+                  uint64_t now, sm_issue_cost *c);
 };
+
+/* Why at_issue stopped a launch. */
+enum {
+  SM_OPERAND_E_NOT_UNIFORM = 1 /* -ptxsim_scalar_check: a register marked
+                                  uniform holds different values */
+};
+
+/* Stops launch l for at_issue's code rc on warp w's instruction rec
+ * (message naming the PTX file:line, kernel, CTA and warp); returns the
+ * launch's status. */
+int sm_operand_fail(simt_launch *l, const simt_warp *w, const simt_record *rec,
+                    const sm_operand_ops *unit, int rc);
+
+/* The units -ptxsim_scalar_mode names (none: -ptxsim_register_file's). */
+extern const sm_operand_ops sm_operand_token_ops, sm_operand_detect_ops, sm_operand_srf_ops;
 
 /* The unit called name, or NULL with "unknown register file 'x' (valid:
  * vector)" in err (err may be NULL). */

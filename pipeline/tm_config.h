@@ -113,6 +113,18 @@ typedef enum tm_steering {
   TM_STEERING_COUNT
 } tm_steering;
 
+/* The register file -ptxsim_scalar_mode selects (002a §1.3-1.5): none
+ * (-ptxsim_register_file's), detect (counts uniform instructions only),
+ * token, srf.  The names are those of the units in pipeline/sm_operand.c. */
+#define TM_SCALAR_MODES(X) X(NONE, "none") X(DETECT, "detect") X(TOKEN, "token") X(SRF, "srf")
+
+typedef enum tm_scalar_mode {
+#define X(id, name) TM_SCALAR_##id,
+  TM_SCALAR_MODES(X)
+#undef X
+  TM_SCALAR_MODE_COUNT
+} tm_scalar_mode;
+
 /* Where a configuration came from (for messages and the dump header). */
 #define TM_CONFIG_ORIGIN_MAX 256
 
@@ -175,6 +187,11 @@ typedef struct tm_config {
   uint32_t gshare_bits;           /* -ptxsim_gshare_bits */
   char register_file[TM_SEAM_NAME_MAX]; /* -ptxsim_register_file: the operand /
                                      register-file unit (pipeline/sm_operand.h) */
+  uint32_t scalar_mode;           /* -ptxsim_scalar_mode: a tm_scalar_mode; not
+                                     none: the register-file unit of that name */
+  uint32_t srf_entries;           /* -ptxsim_srf_entries: per SM */
+  uint32_t scalar_check;          /* -ptxsim_scalar_check: 1 verifies every
+                                     uniform mark against the values */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
                                      instructions buffered per warp */
   uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */
@@ -257,6 +274,8 @@ void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out);
  * everything derived from a configuration, the SM's parameters and the CTA
  * limits, is derived for either kind of SM the same way). */
 void tm_config_ilp_view(const tm_config *cfg, tm_config *out);
+/* The names of -ptxsim_scalar_mode's values, by tm_scalar_mode. */
+extern const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT];
 /* The names of -ptxsim_steering's values, by tm_steering. */
 extern const char *const tm_steering_names[TM_STEERING_COUNT];
 

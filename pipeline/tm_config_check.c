@@ -132,6 +132,13 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
         cfg->n_sms);
   if (cfg->steering >= TM_STEERING_COUNT)
     bad(&c, "-ptxsim_steering", "value %u is not a steering policy", cfg->steering);
+  if (cfg->scalar_mode >= TM_SCALAR_MODE_COUNT)
+    bad(&c, "-ptxsim_scalar_mode", "value %u is not a scalar mode", cfg->scalar_mode);
+  else if (cfg->scalar_mode != TM_SCALAR_NONE && strcmp(cfg->register_file, "vector") != 0 &&
+           strcmp(cfg->register_file, tm_scalar_mode_names[cfg->scalar_mode]) != 0)
+    bad(&c, "-ptxsim_scalar_mode", "%s chooses the register file, but -ptxsim_register_file "
+        "chooses %s (give one of them)", tm_scalar_mode_names[cfg->scalar_mode],
+        cfg->register_file);
   if (!is_pow2(cfg->gshare_bits))
     bad(&c, "-ptxsim_gshare_bits", "%u bits is not a power of two", cfg->gshare_bits);
   const mem_params *m = &cfg->mem;

@@ -104,13 +104,18 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
     p->bypass_cycles = 1;
   p->scoreboard_entries = conf->scoreboard_entries;
   p->gshare_bits = conf->gshare_bits;
+  p->srf_entries = conf->srf_entries;
+  p->scalar_check = conf->scalar_check;
   p->tex_latency = conf->mem.tex_latency;
   p->local_base = TM_LOCAL_BASE;
   p->sched = conf->sched;
   /* The units behind the SM's seams (the configuration checked the names). */
   p->dep = sm_dep_find(conf->scoreboard, err, errlen);
   p->bpred = p->dep ? sm_bpred_find(conf->branch_predictor, err, errlen) : NULL;
-  p->operand = p->bpred ? sm_operand_find(conf->register_file, err, errlen) : NULL;
+  const char *rf = conf->scalar_mode != TM_SCALAR_NONE && conf->scalar_mode < TM_SCALAR_MODE_COUNT
+                       ? tm_scalar_mode_names[conf->scalar_mode]
+                       : conf->register_file;
+  p->operand = p->bpred ? sm_operand_find(rf, err, errlen) : NULL;
   return p->operand ? 0 : PTX_EINVAL;
 }
 
@@ -256,6 +261,9 @@ static void collect(const tm_gpu *g, tm_result *r)
       r->sm.cause[c] += st->cause[c];
 #define X(field, name, doc) r->sm.ilp.field += st->ilp.field;
     SM_ILP_COUNTERS(X)
+#undef X
+#define X(field, name, doc) r->sm.scalar.field += st->scalar.field;
+    SM_SCALAR_COUNTERS(X)
 #undef X
     /* A maximum, not a sum: undo the addition. */
     r->sm.ilp.sb_max_inflight -= st->ilp.sb_max_inflight;
@@ -431,6 +439,9 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   /* A CTA's rounded needs, the same on every SM (from the kind it fits). */
   const pol_cta_needs needs = occ[fits[main_kind] ? main_kind : TM_SM_ILP].per_cta;
   g.can_dispatch = true;
+  /* The debug check of the uniform marks compares them with the values. */
+  if (conf->scalar_check && conf->scalar_mode != TM_SCALAR_NONE)
+    l->record_flags |= SIMT_REC_VALUES;
   l->n_sms = g.n_sms;
   l->cycle = &g.now;
   g.sms = calloc(g.n_sms, sizeof *g.sms);

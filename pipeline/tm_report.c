@@ -13,7 +13,7 @@
 
 /* Derived values, filled before printing. */
 typedef struct derived {
-  double bp_accuracy;
+  double bp_accuracy, redundant_op_pct;
   double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
@@ -32,6 +32,7 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
   memset(d, 0, sizeof *d);
   d->ipc = ratio(r->thread_insns, r->cycles);
   d->bp_accuracy = ratio(r->sm.ilp.bp_correct, r->sm.ilp.bp_correct + r->sm.ilp.bp_mispredicts);
+  d->redundant_op_pct = 100.0 * ratio(r->sm.scalar.redundant_ops, r->thread_insns);
   d->tot_ipc = ratio(tot->thread_insns, tot->cycles);
   d->occupancy = r->max_warps_per_sm ? 100.0 * r->avg_resident_warps / r->max_warps_per_sm : 0;
   d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
@@ -149,6 +150,11 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
                            "cycles the shared scoreboard of an SM held k entries, summed over "
                            "SMs (the last bucket: that many or more)",
                            r->sm.ilp.sb_occupancy, SM_SB_HIST, "E");
+#define X(field, name, doc) U64(name, doc, &r->sm.scalar.field);
+  SM_SCALAR_COUNTERS(X)
+#undef X
+  F64("ptxsim_redundant_op_pct", "ptxsim_scalar_redundant_ops in % of the thread instructions "
+      "(002a §1.9, intra-warp only; 0 with -ptxsim_scalar_mode none)", &d->redundant_op_pct);
   U64("ptxsim_ilp_sms", "ILP SMs of the GPU (-ptxsim_ilp_sms; 0: homogeneous)", &d->n_ilp_sms);
   U64("ptxsim_steered_to", "the SMs the launch ran on: 0 every SM, 1 the ILP SMs, 2 the TLP "
       "SMs (-ptxsim_steering static)", &d->steered_to);

@@ -1,0 +1,242 @@
+/* check_scalar.c -- intra-warp uniform vector instructions (002a §1.3-1.5,
+ * §1.9; pipeline/operand_uniform.h, operand_token.c, operand_srf.c) end to
+ * end through the public interface, on the kernels of
+ * tests/pipeline/scalar.ptx.
+ *
+ * The expected counts are hand counts of the kernels' instructions, per
+ * warp, as each comment says; none is read back from the simulator.  Every
+ * run also sets -ptxsim_scalar_check 1, so that a wrong mark stops the
+ * launch, and compares the kernel's output with the reference.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline/sm_operand.h"
+#include "ptxsim.h"
+#include "tests/pipeline/tm_fixture.h"
+
+/* The scalar statistics of one launch. */
+typedef struct counts {
+  uint64_t cycles, thread_insns;
+  uint64_t uniform, converted, diverged, cow, cow_paper, full, bcast, redundant;
+  double pct;
+  uint32_t out[256];
+} counts;
+
+/* Runs kernel k of scalar.ptx on one CTA of threads threads on config
+ * under -ptxsim_scalar_mode mode (check on) and the options more (pairs,
+ * NULL-terminated, or NULL); in[0] = in0, the u32 parameter n. */
+static counts run(const char *config, const char *mode, const char *const *more,
+                  const char *k, uint32_t threads, uint32_t n, uint32_t in0)
+{
+  const char *const base[] = {"-ptxsim_scalar_mode", mode, "-ptxsim_scalar_check", "1",
+                              "-gpgpu_n_clusters", "1", "-gpgpu_n_cores_per_cluster", "1",
+                              NULL};
+  tm_fixture f;
+  tm_fixture_open(&f, "tests/pipeline/scalar.ptx", config, base, more);
+  counts c;
+  memset(&c, 0, sizeof c);
+  ptxsim_devptr out = tm_fixture_alloc(&f, threads * 4), in = tm_fixture_alloc(&f, 4);
+  ck_assert_int_eq(ptxsim_memcpy_htod(f.device, in, &in0, 4), PTXSIM_OK);
+  const void *args[2] = {&out, NULL};
+  args[1] = strcmp(k, "bcast") == 0 ? (const void *)&in : (const void *)&n;
+  c.cycles = tm_fixture_launch(&f, k, 1, threads, args, strcmp(k, "cow") == 0 ? 1 : 2);
+  char *text = tm_fixture_stats_text(&f);
+  c.thread_insns = tm_stats_u64(text, "gpu_sim_insn");
+  c.uniform = tm_stats_u64(text, "ptxsim_scalar_uniform_insn");
+  c.converted = tm_stats_u64(text, "ptxsim_scalar_converted_issues");
+  c.diverged = tm_stats_u64(text, "ptxsim_scalar_uniform_diverged");
+  c.cow = tm_stats_u64(text, "ptxsim_scalar_cow");
+  c.cow_paper = tm_stats_u64(text, "ptxsim_scalar_cow_paper");
+  c.full = tm_stats_u64(text, "ptxsim_srf_full_events");
+  c.bcast = tm_stats_u64(text, "ptxsim_scalar_broadcast_loads");
+  c.redundant = tm_stats_u64(text, "ptxsim_scalar_redundant_ops");
+  c.pct = tm_stats_f64(text, "ptxsim_redundant_op_pct");
+  free(text);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, c.out, out, threads * 4), PTXSIM_OK);
+  tm_fixture_close(&f);
+  return c;
+}
+
+static const char *const modes[] = {"none", "detect", "token", "srf"};
+
+/* loop with n = 4 on 2 warps.  Per warp: ld.param x2 (broadcast), mov
+ * r2, mov r3 (uniform: immediates), 4 iterations of add, add, setp
+ * (uniform) and bra (never eligible), then mov %tid, mul, add, st, exit
+ * (lane-dependent): uniform 2 + 3 * 4 = 14, broadcast 2; thread
+ * instructions (4 + 4 * 4 + 5) * 32 = 800; redundant 31 per uniform one.
+ * Results and cycles are the same in every mode: gtx480's ALU interval is
+ * 1 already, so conversion changes only the energy counters. */
+START_TEST(uniform_loop_counts)
+{
+  counts ref = run("gtx480", "none", NULL, "loop", 64, 4, 0);
+  ck_assert_uint_eq(ref.uniform, 0);
+  ck_assert_uint_eq(ref.bcast, 0);
+  ck_assert_uint_eq(ref.thread_insns, 2 * 800);
+  for (uint32_t t = 0; t < 64; t++)
+    ck_assert_uint_eq(ref.out[t], 0 + 1 + 2 + 3);
+  for (size_t m = 1; m < 4; m++) {
+    counts c = run("gtx480", modes[m], NULL, "loop", 64, 4, 0);
+    ck_assert_uint_eq(c.uniform, 2 * 14);
+    ck_assert_uint_eq(c.converted, m == 1 ? 0 : 2 * 14);
+    ck_assert_uint_eq(c.bcast, 2 * 2);
+    ck_assert_uint_eq(c.diverged + c.cow + c.cow_paper + c.full, 0);
+    ck_assert_uint_eq(c.redundant, 2 * 14 * 31);
+    ck_assert_double_eq_tol(c.pct, 100.0 * 2 * 14 * 31 / (2 * 800), 1e-3);
+    ck_assert_uint_eq(c.cycles, ref.cycles);
+    ck_assert_mem_eq(c.out, ref.out, 64 * 4);
+  }
+}
+END_TEST
+
+/* bcast on 2 warps: ld.param x2 and ld.global [in] (one address for every
+ * lane) take the broadcast path: 3 per warp; add r2 = r1 + 3 is uniform
+ * (1 per warp); ld.global [out + 4 tid] is not a broadcast. */
+START_TEST(broadcast_load)
+{
+  for (size_t m = 1; m < 4; m++) {
+    counts c = run("gtx480", modes[m], NULL, "bcast", 64, 0, 40);
+    ck_assert_uint_eq(c.bcast, 2 * 3);
+    ck_assert_uint_eq(c.uniform, 2 * 1);
+    for (uint32_t t = 0; t < 64; t++)
+      ck_assert_uint_eq(c.out[t], 43);
+  }
+}
+END_TEST
+
+/* cow on 2 warps: mov r1, mov r2 uniform in both.  In warp 0, lanes 0-15
+ * write r1 (which the add reads: the paper's rule) and r2 (a mov: only
+ * the broader trigger): 2 copy-on-writes, 1 of the paper's.  In warp 1
+ * the guard holds in no lane: nothing is written, r1 and r2 stay uniform
+ * and add r5 = r1 + r2 is uniform too: 2 + 3 = 5.  No eligible
+ * instruction with uniform sources ran under a partial mask (the guard
+ * %p1 is not uniform). */
+START_TEST(divergent_copy_on_write)
+{
+  for (size_t m = 1; m < 4; m++) {
+    counts c = run("gtx480", modes[m], NULL, "cow", 64, 0, 0);
+    ck_assert_uint_eq(c.uniform, 5);
+    ck_assert_uint_eq(c.cow, 2);
+    ck_assert_uint_eq(c.cow_paper, 1);
+    ck_assert_uint_eq(c.diverged, 0);
+    ck_assert_uint_eq(c.bcast, 2);
+    for (uint32_t t = 0; t < 64; t++)
+      ck_assert_uint_eq(c.out[t], t < 16 ? 7 + 9 : 5 + 7);
+  }
+}
+END_TEST
+
+/* loop on one warp with 2 SRF entries: the two ld.param take both
+ * (broadcast); mov r2 and mov r3 are uniform but find the free list empty
+ * (2 full events, not converted, left unmapped); everything after reads
+ * r2 or r3, so nothing else is uniform. */
+START_TEST(srf_full)
+{
+  static const char *const small[] = {"-ptxsim_srf_entries", "2", NULL};
+  counts c = run("gtx480", "srf", small, "loop", 32, 4, 0);
+  ck_assert_uint_eq(c.bcast, 2);
+  ck_assert_uint_eq(c.uniform, 2);
+  ck_assert_uint_eq(c.full, 2);
+  ck_assert_uint_eq(c.converted, 0);
+  for (uint32_t t = 0; t < 32; t++)
+    ck_assert_uint_eq(c.out[t], 6);
+  /* 3 entries: mov r2 takes the last one, mov r3 finds none.  In the
+   * loop add r3 reads r3 (unmapped): regular; add r2 is uniform and
+   * rewrites r2's entry in place (converted); setp (r2, r1) is uniform but
+   * %p1 needs an entry (full).  Uniform 2 + 2 * 4 = 10; full 1 + 4 = 5;
+   * converted 1 + 4 = 5. */
+  static const char *const three[] = {"-ptxsim_srf_entries", "3", NULL};
+  c = run("gtx480", "srf", three, "loop", 32, 4, 0);
+  ck_assert_uint_eq(c.uniform, 10);
+  ck_assert_uint_eq(c.full, 5);
+  ck_assert_uint_eq(c.converted, 5);
+  for (uint32_t t = 0; t < 32; t++)
+    ck_assert_uint_eq(c.out[t], 6);
+}
+END_TEST
+
+/* sfu on gtx280_ilp, 8 warps, n = 16: 4 uniform ex2 per iteration, 512 in
+ * all.  The SFU's initiation interval is 8 (-ptx_opcode_initiation_sfu),
+ * so on the vector register file the SM's one SFU is busy 8 * 512 = 4096
+ * cycles at least; converted, each takes it for 1 cycle, and the warps'
+ * own latency chains (8 cycles per ex2 with one instruction in flight)
+ * bound the launch: 16 * 4 * 8 = 512 cycles per warp, far below 4096. */
+START_TEST(token_issue_rate_on_sfu)
+{
+  counts ref = run("gtx280_ilp", "none", NULL, "sfu", 256, 16, 0);
+  ck_assert_uint_ge(ref.cycles, 8 * 512);
+  for (size_t m = 2; m < 4; m++) {
+    counts c = run("gtx280_ilp", modes[m], NULL, "sfu", 256, 16, 0);
+    /* Per warp: mov r2, mov f1, then per iteration 4 ex2, add, setp:
+     * 2 + 6 * 16 = 98; after the loop the three add.f32 = 101. */
+    ck_assert_uint_eq(c.uniform, 8 * 101);
+    ck_assert_uint_eq(c.converted, 8 * 101);
+    ck_assert_uint_lt(c.cycles, 8 * 512 / 2);
+    ck_assert_uint_ge(c.cycles, 16 * 4 * 8);
+    ck_assert_mem_eq(c.out, ref.out, 256 * 4);
+  }
+}
+END_TEST
+
+/* -ptxsim_scalar_check 2 marks every full-mask write uniform: mov r4,
+ * %tid.x (scalar.ptx line 57) differs between lanes, and the check stops
+ * the launch naming the file and line, the kernel, the block and warp. */
+START_TEST(check_catches_a_wrong_mark)
+{
+  const char *const opts[] = {"-ptxsim_scalar_mode", "token", "-ptxsim_scalar_check", "2",
+                              NULL};
+  tm_fixture f;
+  tm_fixture_open(&f, "tests/pipeline/scalar.ptx", "gtx480", NULL, opts);
+  ptxsim_devptr out = tm_fixture_alloc(&f, 256);
+  const void *args[] = {&out};
+  int rc = ptxsim_launch(f.device, "cow", (ptxsim_dim3){1, 1, 1}, (ptxsim_dim3){64, 1, 1}, 0,
+                         args, 1);
+  ck_assert_int_ne(rc, PTXSIM_OK);
+  const char *msg = ptxsim_device_error(f.device);
+  ck_assert_msg(strstr(msg, "scalar.ptx:57:") != NULL, "%s", msg);
+  ck_assert_msg(strstr(msg, "kernel cow, block (0,0,0), warp 0") != NULL, "%s", msg);
+  ck_assert_msg(strstr(msg, "uniform") != NULL, "%s", msg);
+  tm_fixture_close(&f);
+}
+END_TEST
+
+/* The registry: vector has no hook (costs nothing); the scalar units are
+ * found by -ptxsim_scalar_mode's names. */
+START_TEST(units_by_name)
+{
+  char err[256];
+  ck_assert_ptr_eq(sm_operand_find("token", err, sizeof err), &sm_operand_token_ops);
+  ck_assert_ptr_eq(sm_operand_find("srf", err, sizeof err), &sm_operand_srf_ops);
+  ck_assert_ptr_eq(sm_operand_find("detect", err, sizeof err), &sm_operand_detect_ops);
+  ck_assert_ptr_null(sm_operand_find("vector", err, sizeof err)->at_issue);
+}
+END_TEST
+
+static Suite *scalar_suite(void)
+{
+  Suite *s = suite_create("scalar");
+  TCase *t = tcase_create("core");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, units_by_name);
+  tcase_add_test(t, uniform_loop_counts);
+  tcase_add_test(t, broadcast_load);
+  tcase_add_test(t, divergent_copy_on_write);
+  tcase_add_test(t, srf_full);
+  tcase_add_test(t, token_issue_rate_on_sfu);
+  tcase_add_test(t, check_catches_a_wrong_mark);
+  suite_add_tcase(s, t);
+  return s;
+}
+
+int main(void)
+{
+  SRunner *r = srunner_create(scalar_suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
