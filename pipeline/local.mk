@@ -127,3 +127,6 @@ EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh
 ## ... and with the shared scoreboard, with and without the bypass.
 TESTS += tests/pipeline/run-drivers-shared.sh
 EXTRA_DIST += tests/pipeline/run-drivers-shared.sh
+## ... and with each scalarizing register file, its marks checked.
+TESTS += tests/pipeline/run-drivers-scalar.sh
+EXTRA_DIST += tests/pipeline/run-drivers-scalar.sh
