@@ -54,8 +54,8 @@ START_TEST(registries_unknown_names)
   ck_assert_str_eq(err, "unknown scoreboard 'ooo' (valid: per_warp, shared)");
   ck_assert_ptr_null(sm_bpred_find("tage", err, sizeof err));
   ck_assert_str_eq(err, "unknown branch predictor 'tage' (valid: none, btfn, gshare, perfect)");
-  ck_assert_ptr_null(sm_operand_find("srf", err, sizeof err));
-  ck_assert_str_eq(err, "unknown register file 'srf' (valid: vector)");
+  ck_assert_ptr_null(sm_operand_find("irb", err, sizeof err));
+  ck_assert_str_eq(err, "unknown register file 'irb' (valid: vector, detect, token, srf)");
   ck_assert_int_eq(sm_seam_check(SM_SEAM_SCOREBOARD, "", err, sizeof err), -1);
   ck_assert_str_eq(err, "unknown scoreboard '' (valid: per_warp, shared)");
   ck_assert_int_eq(sm_seam_check(SM_SEAM_COUNT, "none", err, sizeof err), -1);

@@ -650,9 +650,13 @@ START_TEST(seam_units)
   load_fails("-ptxsim_branch_predictor tage\n",
              "t.cfg:1:1: error: -ptxsim_branch_predictor: unknown branch predictor 'tage' "
              "(valid: none, btfn, gshare, perfect)\n");
-  load_fails("-ptxsim_register_file srf\n",
-             "t.cfg:1:1: error: -ptxsim_register_file: unknown register file 'srf' (valid: "
-             "vector)\n");
+  load_fails("-ptxsim_register_file irb\n",
+             "t.cfg:1:1: error: -ptxsim_register_file: unknown register file 'irb' (valid: "
+             "vector, detect, token, srf)\n");
+  load_fails("-ptxsim_scalar_mode irb\n", "-ptxsim_scalar_mode");
+  load_fails("-ptxsim_register_file token\n-ptxsim_scalar_mode srf\n",
+             "-ptxsim_scalar_mode: srf chooses the register file, but -ptxsim_register_file "
+             "chooses token");
   /* A name longer than any field could hold is just unknown. */
   load_fails("-ptxsim_scoreboard per_warp_per_warp_per_warp_per_warp\n",
              "unknown scoreboard 'per_warp_per_warp_per_warp_per_warp'");
@@ -663,6 +667,9 @@ START_TEST(seam_units)
   ck_assert_str_eq(c.scoreboard, "per_warp");
   load_ok(&c, "-ptxsim_scoreboard shared\n");
   ck_assert_str_eq(c.scoreboard, "shared");
+  load_ok(&c, "-ptxsim_scalar_mode token\n-ptxsim_srf_entries 16\n");
+  ck_assert_uint_eq(c.scalar_mode, TM_SCALAR_TOKEN);
+  ck_assert_uint_eq(c.srf_entries, 16);
   /* A configuration that never named them is invalid, naming the option. */
   c.branch_predictor[0] = '\0';
   ptx_diag d;
