@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2034,SC2154
 # bench-lib.sh -- sourced by the benchmark scripts (bench-ilp.sh,
 # bench-scalar.sh): the corpus kernels they run with their generated
 # inputs, the probe that tells whether this build accepts a variant's

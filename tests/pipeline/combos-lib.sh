@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2034
 # combos-lib.sh -- sourced by the scripts that run the whole corpus under
 # combinations of timing options whose results must not change
 # (run-ilp-combos.sh, run-scalar-combos.sh): every corpus driver
