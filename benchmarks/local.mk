@@ -17,13 +17,26 @@ bench: benchmarks/bench_parse benchmarks/bench_run
 	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2
 	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2 --mode timing --config gtx480
 	$(MAKE) $(AM_MAKEFLAGS) bench-ilp
+	$(MAKE) $(AM_MAKEFLAGS) bench-scalar
 
 ## `make bench-ilp`: seed 002's ILP table (002b A.9) on corpus kernels:
 ## bypass, scoreboard, both and each branch predictor on gtx280_ilp, at
 ## low and full occupancy, as text, CSV and (where gnuplot is installed)
 ## a PNG and SVG chart in benchmarks/out/ilp (see the script's header).
-EXTRA_DIST += benchmarks/bench-ilp.sh
+EXTRA_DIST += benchmarks/bench-ilp.sh benchmarks/bench-lib.sh
 .PHONY: bench-ilp
 bench-ilp: ptxsim$(EXEEXT)
 	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-ilp.sh \
 	  --ptx-dir $(srcdir)/benchmarks/ptx --out benchmarks/out/ilp
+
+## `make bench-scalar`: seed 002's redundancy table (002a 1.10) on the
+## same kernels: redundancy %, speedup and total energy of token bits, the
+## scalar register file, the instruction reuse buffer and both over the
+## vector register file, on gtx280_ilp and gtx480, as text, CSV and
+## (where gnuplot is installed) a PNG and SVG chart in
+## benchmarks/out/scalar (see the script's header).
+EXTRA_DIST += benchmarks/bench-scalar.sh
+.PHONY: bench-scalar
+bench-scalar: ptxsim$(EXEEXT)
+	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-scalar.sh \
+	  --ptx-dir $(srcdir)/benchmarks/ptx --out benchmarks/out/scalar

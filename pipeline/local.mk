@@ -120,7 +120,11 @@ EXTRA_DIST += tests/pipeline/run-drivers-timing.sh tests/pipeline/check-stall-ca
 ## ... and under every combination of the ILP mechanisms (issue 15):
 ## bypass x scoreboard x branch predictor, with the CUDA programs too.
 TESTS += tests/pipeline/run-ilp-combos.sh
-EXTRA_DIST += tests/pipeline/run-ilp-combos.sh
+EXTRA_DIST += tests/pipeline/run-ilp-combos.sh tests/pipeline/combos-lib.sh
+## ... and under each redundancy-elimination design (issue 16): scalar
+## mode none, token, srf (also with a 4-entry SRF), the combined IRB.
+TESTS += tests/pipeline/run-scalar-combos.sh
+EXTRA_DIST += tests/pipeline/run-scalar-combos.sh
 ## ... and with each branch predictor, on gtx280_ilp and gtx480.
 TESTS += tests/pipeline/run-drivers-bpred.sh
 EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh

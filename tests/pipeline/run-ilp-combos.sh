@@ -19,42 +19,19 @@
 # the same GPU: wrong-path instructions are nullified, not counted, and a
 # speedup in cycles is a speedup in IPC (make bench-ilp relies on it).
 # The kernels whose count depends on timing (retry and wait loops) are
-# listed in timing_dependent below (the decoupled look-back scans spin on
-# their predecessors' flags).
-#
-# The GTX280's 16 KB of shared memory holds neither memory_spaces'
-# shared_narrow CTA (19 KB) nor some programs' CTAs (thrust, runtime_api
-# size theirs from the device): those runs get 48 KB
-# (-gpgpu_shmem_size, -gpgpu_shmem_per_block), which changes occupancy,
-# not what is computed.
+# listed in timing_dependent in combos-lib.sh, which runs the drivers
+# and programs for this script and run-scalar-combos.sh.
 set -u
-: "${PTXSIM:?set PTXSIM to the ptxsim binary}"
-: "${srcdir:=.}"
-: "${top_builddir:=.}"
-export srcdir CK_FORK=yes
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0 fails=0 runs=0 skipped=0
-limit=300 # seconds per driver or program; each takes well under one
-smem48='-gpgpu_shmem_size=49152 -gpgpu_shmem_per_block=49152'
-timing_dependent='atomics_scoped:atomics_global coop_groups:cg_tile64 cp_async:cp_async_barrier'
-timing_dependent="$timing_dependent cub_primitives:cub_lookback_scan cub_primitives:cub_lookback_scan64"
-
-failed() {
-  echo "FAIL: $*"
-  fail=1 fails=$((fails + 1))
-}
+# shellcheck source=tests/pipeline/combos-lib.sh
+. "${srcdir:-.}/tests/pipeline/combos-lib.sh"
 
 # ---- which values this build has
 # A probe configuration with one option: unknown values are skipped
 # (their mechanism is not merged yet), anything else is an error.
 available() { # option value -> 0 when the build accepts it
-  printf -- '%s %s\n' "$1" "$2" >"$tmp/probe.config"
-  if "$PTXSIM" config --config "$tmp/probe.config" --dump >/dev/null 2>"$tmp/probe.err"; then
-    return 0
-  fi
+  probe "$1" "$2" && return 0
   if grep -q "unknown [a-z_ ]*'$2'" "$tmp/probe.err"; then
-    echo "SKIP: $1 $2: not in this build ($(sed -n '1s/^.*error: //p' "$tmp/probe.err"))"
+    echo "SKIP: $1 $2: not in this build ($probe_refusal)"
     return 1
   fi
   failed "probing $1 $2:"
@@ -84,21 +61,6 @@ combo_options() {
   echo "-ptxsim_bypass=$1 -ptxsim_scoreboard=$2 -ptxsim_branch_predictor=$3"
 }
 
-# ---- the drivers
-drivers=''
-for t in "$top_builddir"/tests/drivers/check_*; do
-  case $t in *.o | *.log | *.trs | *.c) continue ;; esac
-  [ -x "$t" ] && drivers="$drivers $t"
-done
-[ -n "$drivers" ] || { echo "no drivers found under $top_builddir/tests/drivers"; exit 99; }
-
-# gpu_sim_insn per launch, without the timing-dependent kernels
-launch_insns() { # stats-file
-  awk -v skip=" $timing_dependent " '
-    /^== / { key = $2 ":" $3; keep = index(skip, " " key " ") == 0; if (keep) print; next }
-    /^gpu_sim_insn = / && keep { print }' "$1"
-}
-
 run_drivers() { # config "B S P"
   config=$1 combo=$2
   if ! opts=$(combo_options $combo); then
@@ -108,19 +70,7 @@ run_drivers() { # config "B S P"
   fi
   tag=$(echo "$config $combo" | tr ' ' '_')
   before=$fails
-  : >"$tmp/$tag.stats"
-  for t in $drivers; do
-    name=$(basename "$t")
-    extra=''
-    case $config:$name in gtx280*:check_memory_spaces) extra=$smem48 ;; esac
-    runs=$((runs + 1))
-    if ! out=$(PTXSIM_TEST_MODE=timing PTXSIM_TEST_CONFIG=$config \
-      PTXSIM_TEST_OPTIONS="$opts $extra" PTXSIM_TEST_STATS="$tmp/$tag.stats" \
-      timeout $limit "$t" 2>&1); then
-      failed "$name on $config with $opts"
-      printf '%s\n' "$out" | tail -n 20 | sed 's/^/  | /'
-    fi
-  done
+  run_drivers_with "$config" "$opts" "$tag"
   # The options took effect: each mechanism that is on shows in its
   # statistics somewhere in the corpus, and the bypass only when on.
   set -- $combo
@@ -137,21 +87,6 @@ run_drivers() { # config "B S P"
   if [ -s "$tmp/effect" ]; then
     failed "$config $combo: the options did not take effect:"
     sed 's/^/  | /' "$tmp/effect"
-  fi
-  # The stall breakdown by cause adds up to the three classes.
-  if ! awk -f "$srcdir/tests/pipeline/check-stall-causes.awk" "$tmp/$tag.stats" >"$tmp/causes"; then
-    failed "$config $combo: the stall causes do not add up:"
-    head -n 10 "$tmp/causes" | sed 's/^/  | /'
-  fi
-  launch_insns "$tmp/$tag.stats" >"$tmp/$tag.insn"
-  first=$tmp/$config.first.insn
-  if [ ! -f "$first" ]; then
-    cp "$tmp/$tag.insn" "$first"
-    first_combo=$combo
-  elif ! cmp -s "$first" "$tmp/$tag.insn"; then
-    failed "$config $combo: thread-instructions per launch differ from $first_combo's" \
-      "(a kernel whose count depends on timing belongs in timing_dependent):"
-    diff -u "$first" "$tmp/$tag.insn" | head -n 30 | sed 's/^/  | /'
   fi
   [ $fails -eq "$before" ] &&
     echo "ok: $config $combo: $(grep -c '^== ' "$tmp/$tag.stats") launches"
@@ -170,33 +105,15 @@ for combo in "1 per_warp none" "1 shared gshare" "0 shared perfect"; do
 done
 
 # ---- the CUDA programs, against their functional-mode output
-exec_dir=$srcdir/tests/exec
 for combo in "1 per_warp none" "1 shared btfn" "0 shared gshare" "1 per_warp perfect"; do
   if ! opts=$(combo_options $combo); then
     echo "SKIP: exec gtx280_ilp $combo: $opts"
     skipped=$((skipped + 1))
     continue
   fi
-  set -- --config gtx280_ilp
-  for o in $opts $smem48; do set -- "$@" --option "$o"; done
-  n=0 before=$fails
-  for prog in "$exec_dir"/bin/*; do
-    [ -f "$prog" ] || continue
-    name=$(basename "$prog")
-    if [ ! -f "$tmp/$name.functional" ]; then
-      timeout $limit "$PTXSIM" exec -q -- "$prog" >"$tmp/$name.functional" 2>/dev/null ||
-        failed "$name: functional mode"
-    fi
-    runs=$((runs + 1)) n=$((n + 1))
-    if ! timeout $limit "$PTXSIM" exec -q "$@" -- "$prog" >"$tmp/out" 2>"$tmp/err"; then
-      failed "$name (exec) on gtx280_ilp with $opts"
-      tail -n 20 "$tmp/err" | sed 's/^/  | /'
-    elif ! cmp -s "$tmp/$name.functional" "$tmp/out"; then
-      failed "$name (exec) on gtx280_ilp with $opts prints something else than in functional mode"
-      diff "$tmp/$name.functional" "$tmp/out" | head -n 20 | sed 's/^/  | /'
-    fi
-  done
-  [ $fails -eq "$before" ] && echo "ok: exec gtx280_ilp $combo: $n programs"
+  before=$fails
+  run_programs_with gtx280_ilp "$opts"
+  [ $fails -eq "$before" ] && echo "ok: exec gtx280_ilp $combo: $n_programs programs"
 done
 
 echo "$runs runs in $(($(date +%s) - start)) s; $skipped combinations skipped"
