@@ -49,6 +49,7 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
+	pipeline/tm_energy.h pipeline/tm_energy.c \
 	pipeline/tm_report.c
 
 ## The seams: registries by name and the per-warp scoreboard through its
