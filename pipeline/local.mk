@@ -79,6 +79,12 @@ check_PROGRAMS += tests/pipeline/check_timing
 tests_pipeline_check_timing_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_timing_LDADD = $(TM_FIXTURE_LDADD)
 
+## The energy model (pipeline/tm_energy.h): each component from its
+## counters and options.
+check_PROGRAMS += tests/pipeline/check_energy
+tests_pipeline_check_energy_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_energy_LDADD = $(TM_FIXTURE_LDADD)
+
 ## The heterogeneous GPU (002b §A.6): ILP and TLP SMs, steering, area.
 check_PROGRAMS += tests/pipeline/check_hetero
 tests_pipeline_check_hetero_CFLAGS = $(TEST_CFLAGS)
