@@ -148,16 +148,12 @@ START_TEST(energy_from_counters)
     ck_assert_msg(tm_stats_u64(text, used[i]) > 0, "%s is 0", used[i]);
   ck_assert_uint_eq(tm_stats_u64(text, "ptxsim_rf_srf_reads"), 0);
   ck_assert_uint_eq(tm_stats_u64(text, "ptxsim_rf_lane_ops_tensor"), 0);
-  /* Each thread writes its result register once per arithmetic
-   * instruction at least: lane writes >= threads x instructions that
-   * write a register is too loose to pin; but reads exceed writes here. */
-  ck_assert_uint_gt(tm_stats_u64(text, "ptxsim_rf_vrf_lane_reads"),
-                    tm_stats_u64(text, "ptxsim_rf_vrf_lane_writes") / 2);
 
   double event_j[N_EVENTS], dynamic = 0;
   for (size_t i = 0; i < N_EVENTS; i++) {
     event_j[i] = (double)count_of(text, &events[i]) * events[i].pj * 1e-12;
     dynamic += event_j[i];
+    /* l2 and icnt are their own groups: one statistic, checked below. */
     if (strcmp(events[i].stat, "ptxsim_energy_l2_j") != 0 &&
         strcmp(events[i].stat, "ptxsim_energy_icnt_j") != 0)
       expect_printed(text, events[i].stat, event_j[i]);
@@ -231,9 +227,12 @@ START_TEST(bad_value_named)
   static const struct {
     const char *option, *value, *want;
   } bad[] = {
-      {"-ptxsim_energy_vrf_read_pj", "-1", "-ptxsim_energy_vrf_read_pj: -1 is too small (at least 0)"},
-      {"-ptxsim_energy_l2_pj", "1e10", "-ptxsim_energy_l2_pj: 1e10 is too large (at most 1000000000)"},
-      {"-ptxsim_energy_dram_read_pj", "lots", "-ptxsim_energy_dram_read_pj: 'lots' is not a number"},
+      {"-ptxsim_energy_vrf_read_pj", "-1",
+       "-ptxsim_energy_vrf_read_pj: -1 is too small (at least 0)"},
+      {"-ptxsim_energy_l2_pj", "1e10",
+       "-ptxsim_energy_l2_pj: 1e10 is too large (at most 1000000000)"},
+      {"-ptxsim_energy_dram_read_pj", "lots",
+       "-ptxsim_energy_dram_read_pj: 'lots' is not a number"},
       {"-ptxsim_energy_icnt_pj", "nan", "-ptxsim_energy_icnt_pj: 'nan' is not a number"},
       {"-ptxsim_static_power_sm_w", "2W", "-ptxsim_static_power_sm_w: '2W' is not a number"},
       {"-ptxsim_static_power_chip_w", "100001", "-ptxsim_static_power_chip_w: 100001 is too large"},
@@ -249,8 +248,9 @@ START_TEST(bad_value_named)
     ptxsim_free(msg);
   }
   /* Both ends are accepted. */
-  ck_assert_int_eq(ptxsim_device_set_config_option(dev, "-ptxsim_energy_l2_pj", "1000000000", NULL),
-                   PTXSIM_OK);
+  ck_assert_int_eq(
+      ptxsim_device_set_config_option(dev, "-ptxsim_energy_l2_pj", "1000000000", NULL),
+      PTXSIM_OK);
   ck_assert_int_eq(ptxsim_device_set_config_option(dev, "-ptxsim_energy_l2_pj", "0", NULL),
                    PTXSIM_OK);
   ptxsim_device_destroy(dev);
