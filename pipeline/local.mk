@@ -51,6 +51,7 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
 	pipeline/operand_srf.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
+	pipeline/tm_energy.h pipeline/tm_energy.c \
 	pipeline/tm_report.c
 
 ## The seams: registries by name and the per-warp scoreboard through its
@@ -79,6 +80,12 @@ TM_FIXTURE_LDADD = libptxsim_tmfixture.la libptxsim_testutil.la libptxsim.la lib
 check_PROGRAMS += tests/pipeline/check_timing
 tests_pipeline_check_timing_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_timing_LDADD = $(TM_FIXTURE_LDADD)
+
+## The energy model (pipeline/tm_energy.h): each component from its
+## counters and options.
+check_PROGRAMS += tests/pipeline/check_energy
+tests_pipeline_check_energy_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_energy_LDADD = $(TM_FIXTURE_LDADD)
 
 ## The heterogeneous GPU (002b §A.6): ILP and TLP SMs, steering, area.
 check_PROGRAMS += tests/pipeline/check_hetero

@@ -329,6 +329,27 @@ static int parse_clocks(tm_config *cfg, const char *v, char *err, size_t errlen)
   return 0;
 }
 
+/* A finite decimal number in o's range (its ends whole numbers). */
+static int parse_f64(double *field, const tm_opt *o, const char *v, char *err, size_t errlen)
+{
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (end == v || *end != '\0' || errno || !isfinite(x)) {
+    snprintf(err, errlen, "'%s' is not a number from %llu to %llu", v,
+             (unsigned long long)o->min, (unsigned long long)o->max);
+    return -1;
+  }
+  if (x < (double)o->min || x > (double)o->max) {
+    snprintf(err, errlen, "%s is too %s (%s %llu)", v, x < (double)o->min ? "small" : "large",
+             x < (double)o->min ? "at least" : "at most",
+             (unsigned long long)(x < (double)o->min ? o->min : o->max));
+    return -1;
+  }
+  *field = x;
+  return 0;
+}
+
 static int parse_core_pipeline(tm_config *cfg, const char *v, char *err, size_t errlen)
 {
   uint32_t w[3];
@@ -414,6 +435,8 @@ static int apply(tm_config *cfg, const tm_opt *o, const char *v, char *err, size
     else
       *(uint64_t *)field = x;
     return 0;
+  case TM_K_F64:
+    return parse_f64((double *)field, o, v, err, errlen);
   case TM_K_CORE_PIPELINE:
     return parse_core_pipeline(cfg, v, err, errlen);
   case TM_K_POLICY:

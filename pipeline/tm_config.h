@@ -48,6 +48,31 @@ typedef enum tm_unit {
   TM_UNIT_COUNT
 } tm_unit;
 
+/* Energy events (pipeline/tm_energy.h): each one's energy is an option,
+ * -ptxsim_energy_<name>_pj, in picojoules per event; the event counts and
+ * what an event is are in tm_energy.c.  group: the statistic it adds to
+ * (tm_energy.h TM_ENERGY_GROUPS: ptxsim_energy_<group>_j). */
+#define TM_ENERGY_EVENTS(X)                                                    \
+  X(VRF_READ, "vrf_read", VRF) X(VRF_WRITE, "vrf_write", VRF)                  \
+  X(SRF_READ, "srf_read", SRF) X(SRF_WRITE, "srf_write", SRF)                  \
+  X(ALU_SP, "alu_sp", ALU) X(ALU_DP, "alu_dp", ALU) X(ALU_INT, "alu_int", ALU) \
+  X(ALU_SFU, "alu_sfu", ALU) X(ALU_TENSOR, "alu_tensor", ALU)                  \
+  X(L1D, "l1d", L1) X(L1C, "l1c", L1) X(SHMEM, "shmem", L1)                    \
+  X(L2, "l2", L2) X(ICNT, "icnt", ICNT)                                        \
+  X(DRAM_READ, "dram_read", DRAM) X(DRAM_WRITE, "dram_write", DRAM)            \
+  X(DRAM_ACTIVATE, "dram_activate", DRAM)
+
+/* The largest energy per event (1 mJ) and static power an option takes. */
+#define TM_PJ_MAX 1000000000
+#define TM_WATT_MAX 100000
+
+typedef enum tm_energy_event {
+#define X(id, name, group) TM_ENERGY_##id,
+  TM_ENERGY_EVENTS(X)
+#undef X
+  TM_ENERGY_EVENT_COUNT
+} tm_energy_event;
+
 /* Instances of one unit kind per SM at most (the pipeline's SM_MAX_UNITS). */
 #define TM_UNITS_MAX 8
 /* The largest latency or initiation interval, in cycles, of any option:
@@ -227,6 +252,13 @@ typedef struct tm_config {
 
   /* The memory hierarchy (memsys/mem_params.h). */
   mem_params mem;
+
+  /* The energy model (pipeline/tm_energy.h), used only to report. */
+  double energy_pj[TM_ENERGY_EVENT_COUNT]; /* -ptxsim_energy_<event>_pj */
+  double static_power_sm_w;       /* -ptxsim_static_power_sm_w: per SM */
+  double static_power_chip_w;     /* -ptxsim_static_power_chip_w: the rest of
+                                     the chip (L2, memory controllers,
+                                     interconnect, ...) */
 } tm_config;
 
 /* Fills cfg with the embedded GTX480 configuration. */

@@ -238,6 +238,9 @@ void tm_opt_format(const tm_config *cfg, const tm_opt *o, char *buf, size_t size
     }
     break;
   }
+  case TM_K_F64:
+    format_double(*(const double *)field, buf, size);
+    break;
   case TM_K_SEAM:
     snprintf(buf, size, "%s", field);
     break;

@@ -25,7 +25,8 @@ typedef enum tm_opt_kind {
   TM_K_CLOCKS,
   TM_K_KERNEL_REGS,
   TM_K_SEAM,
-  TM_K_CHOICE
+  TM_K_CHOICE,
+  TM_K_F64
 } tm_opt_kind;
 
 /* The value lists of the CHOICE options (their arg in tm_options.def). */

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "pipeline/tm_energy.h"
 #include "pipeline/tm_gpu.h"
 #include "pipeline/tm_stats.h"
 
@@ -20,6 +21,8 @@ typedef struct derived {
   uint64_t ctas_per_sm, regs_per_thread, regs_estimate, limit_mask;
   uint64_t n_ilp_sms, steered_to, steer_warps;
   double kind_ipc[TM_SM_KIND_COUNT];
+  tm_energy energy;
+  double power_w;
 } derived;
 
 static double ratio(uint64_t a, uint64_t b)
@@ -55,6 +58,8 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
   d->steer_warps = r->steer_warps;
   for (uint32_t k = 0; k < TM_SM_KIND_COUNT; k++)
     d->kind_ipc[k] = ratio(r->kind_thread_insns[k], r->cycles);
+  tm_energy_compute(r, conf, &d->energy);
+  d->power_w = d->energy.seconds > 0 ? d->energy.total_j / d->energy.seconds : 0;
 }
 
 /* "sched<s>_stall_<Kind>" for every scheduler an SM can have. */
@@ -99,6 +104,32 @@ static const char *const unit_util_names[SM_UNIT_COUNT] = {
 #undef X
 };
 
+/* The register-file and ALU counters (sm_rf_stats) and the energy
+ * model's statistics (tm_energy.h). */
+static const char *const lane_ops_names[SM_UNIT_COUNT] = {
+    "ptxsim_rf_lane_ops_sp",   "ptxsim_rf_lane_ops_dp",   "ptxsim_rf_lane_ops_int",
+    "ptxsim_rf_lane_ops_sfu",  "ptxsim_rf_lane_ops_tensor", "ptxsim_rf_lane_ops_ldst",
+    "ptxsim_rf_lane_ops_tex",  "ptxsim_rf_lane_ops_bru",  "ptxsim_rf_lane_ops_sync"};
+_Static_assert(SM_UNIT_COUNT == 9 && SM_UNIT_SP == 0 && SM_UNIT_DP == 1 && SM_UNIT_INT == 2 &&
+                   SM_UNIT_SFU == 3 && SM_UNIT_TENSOR == 4 && SM_UNIT_LDST == 5 &&
+                   SM_UNIT_TEX == 6 && SM_UNIT_BRU == 7 && SM_UNIT_SYNC == 8,
+               "lane_ops_names follows SM_UNITS");
+static const char *const energy_event_names[TM_ENERGY_EVENT_COUNT] = {
+#define X(id, name, group) "ptxsim_energy_" name "_j",
+    TM_ENERGY_EVENTS(X)
+#undef X
+};
+static const char *const energy_event_docs[TM_ENERGY_EVENT_COUNT] = {
+#define X(id, name, group) "joules: -ptxsim_energy_" name "_pj x its events",
+    TM_ENERGY_EVENTS(X)
+#undef X
+};
+static const char *const energy_group_names[TM_EGROUP_COUNT] = {
+#define X(id, name) "ptxsim_energy_" name "_j",
+    TM_ENERGY_GROUPS(X)
+#undef X
+};
+
 /* Registers every statistic; the first failure stops (names are fixed,
  * so only running out of memory can fail). */
 static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const derived *d)
@@ -111,6 +142,9 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
 #define F64(name, desc, p) \
   if (!rc)                 \
   rc = tm_stats_add_f64(s, name, desc, p)
+#define E64(name, desc, p) \
+  if (!rc)                 \
+  rc = tm_stats_add_f64e(s, name, desc, p)
   U64("gpu_sim_cycle", "core cycles of this launch", &r->cycles);
   U64("gpu_sim_insn", "thread instructions of this launch", &r->thread_insns);
   F64("gpu_ipc", "thread instructions per cycle", &d->ipc);
@@ -198,6 +232,27 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
   F64("dram_bandwidth_utilization", "data-bus busy cycles / DRAM cycles, over every channel",
       &d->dram_util);
   U64("gpgpu_n_atomics", "atomic and reduction requests", &m->atomics);
+  U64("ptxsim_rf_vrf_lane_reads", "32-bit lane reads of the vector register file",
+      &r->sm.rf.vrf_lane_reads);
+  U64("ptxsim_rf_vrf_lane_writes", "32-bit lane writes of the vector register file",
+      &r->sm.rf.vrf_lane_writes);
+  U64("ptxsim_rf_srf_reads", "scalar register file reads", &r->sm.rf.srf_reads);
+  U64("ptxsim_rf_srf_writes", "scalar register file writes", &r->sm.rf.srf_writes);
+  for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
+    U64(lane_ops_names[u], "lane operations issued to the unit kind", &r->sm.rf.lane_ops[u]);
+  E64("ptxsim_energy_total_j", "energy of the launch, joules: dynamic + static (tm_energy.h)",
+      &d->energy.total_j);
+  E64("ptxsim_energy_dynamic_j", "the sum of the per-event energies, joules",
+      &d->energy.dynamic_j);
+  E64("ptxsim_energy_static_j", "(-ptxsim_static_power_sm_w x SMs + "
+      "-ptxsim_static_power_chip_w) x gpu_sim_cycle / core clock, joules", &d->energy.static_j);
+  for (uint32_t g = 0; g < TM_EGROUP_COUNT; g++)
+    E64(energy_group_names[g], "joules of the events of this group", &d->energy.group_j[g]);
+  for (uint32_t e = 0; e < TM_ENERGY_EVENT_COUNT; e++)
+    if (strcmp(energy_event_names[e], energy_group_names[tm_energy_event_group[e]]) != 0)
+      E64(energy_event_names[e], energy_event_docs[e], &d->energy.event_j[e]);
+  F64("ptxsim_power_w", "ptxsim_energy_total_j / the launch's simulated seconds, watts",
+      &d->power_w);
   F64("gpgpu_simulation_time_sec", "host seconds the launch took", &d->sim_seconds);
   F64("gpgpu_simulation_rate_insn_per_sec", "thread instructions simulated per host second",
       &d->insn_rate);
@@ -205,6 +260,7 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
       &d->cycle_rate);
 #undef U64
 #undef F64
+#undef E64
   return rc;
 }
 

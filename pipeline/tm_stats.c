@@ -80,6 +80,14 @@ int tm_stats_add_f64(tm_stats *s, const char *name, const char *desc, const doub
   return add(s, &st);
 }
 
+int tm_stats_add_f64e(tm_stats *s, const char *name, const char *desc, const double *p)
+{
+  if (!p)
+    return PTX_EINVAL;
+  tm_stat st = {name, desc ? desc : "", TM_STAT_F64E, 0, NULL, p, NULL};
+  return add(s, &st);
+}
+
 int tm_stats_add_hist(tm_stats *s, const char *name, const char *desc, const uint64_t *buckets,
                       uint32_t n_buckets, const char *bucket_prefix)
 {
@@ -120,6 +128,9 @@ void tm_stats_print_text(const tm_stats *s, FILE *out)
     case TM_STAT_FN:
       fprintf(out, "%s = %12.4f\n", st->name, value_of(st));
       break;
+    case TM_STAT_F64E:
+      fprintf(out, "%s = %.6e\n", st->name, value_of(st));
+      break;
     case TM_STAT_HIST: {
       const uint64_t *b = st->ptr;
       fprintf(out, "%s =", st->name);
@@ -158,6 +169,7 @@ void tm_stats_print_json(const tm_stats *s, FILE *out)
       break;
     case TM_STAT_F64:
     case TM_STAT_FN:
+    case TM_STAT_F64E:
       json_double(value_of(st), out);
       break;
     case TM_STAT_HIST: {

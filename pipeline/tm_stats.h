@@ -10,7 +10,8 @@
  *
  * Output, in registration order:
  *   text  GPGPU-Sim's style, one per line: "gpu_sim_cycle = 1234",
- *         "gpu_ipc =     170.5633", "warp_issue = W0:12 W1:0 ... W32:7"
+ *         "gpu_ipc =     170.5633", "warp_issue = W0:12 W1:0 ... W32:7",
+ *         "ptxsim_energy_total_j = 1.234568e-05" (F64E)
  *   JSON  one object: {"gpu_sim_cycle": 1234, "gpu_ipc": 170.563...,
  *         "warp_issue": [12, 0, ..., 7]}; non-finite doubles are null.
  * Names are unique and made of letters, digits and _ . : - (so that they
@@ -31,7 +32,9 @@ typedef enum tm_stat_kind {
   TM_STAT_U64,   /* const uint64_t * */
   TM_STAT_F64,   /* const double * */
   TM_STAT_HIST,  /* n_buckets consecutive uint64_t */
-  TM_STAT_FN     /* double fn(ctx), evaluated when printed */
+  TM_STAT_FN,    /* double fn(ctx), evaluated when printed */
+  TM_STAT_F64E   /* const double *, printed as text in scientific notation
+                    (energies, whose magnitudes span many decades) */
 } tm_stat_kind;
 
 typedef double (*tm_stat_fn)(const void *ctx);
@@ -61,6 +64,9 @@ int tm_stats_add_u64(tm_stats *s, const char *name, const char *desc,
                      const uint64_t *p) PTX_MUST_CHECK;
 int tm_stats_add_f64(tm_stats *s, const char *name, const char *desc,
                      const double *p) PTX_MUST_CHECK;
+/* A double printed as %.6e in text (the same as tm_stats_add_f64 in JSON). */
+int tm_stats_add_f64e(tm_stats *s, const char *name, const char *desc,
+                      const double *p) PTX_MUST_CHECK;
 int tm_stats_add_hist(tm_stats *s, const char *name, const char *desc, const uint64_t *buckets,
                       uint32_t n_buckets, const char *bucket_prefix) PTX_MUST_CHECK;
 int tm_stats_add_fn(tm_stats *s, const char *name, const char *desc, tm_stat_fn fn,

@@ -104,6 +104,16 @@ expect_grep "$tmp/err" "range.cfg:2:1: error: -gpgpu_l2_rop_latency: 1000000000 
   "ROP latency range located"
 expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5,145,70000': 70000 is too large (at most 65535)" \
   "latency list range located"
+# The energy table's numbers are decimals (F64): in every dump, read back
+# exactly (above); a negative one is refused where it is read.
+for n in gtx480 gtx280 gtx280_ilp sm75; do
+  expect_grep "$tmp/$n.cfg" "^-ptxsim_energy_vrf_read_pj  *2.46$" "$n: 002a Table 2's VRF read energy"
+  expect_grep "$tmp/$n.cfg" "^-ptxsim_energy_srf_write_pj  *0.162$" "$n: 002a Table 2's SRF write energy"
+done
+printf -- '-ptxsim_energy_l1d_pj 100\n-ptxsim_energy_l2_pj -3.5\n' >"$tmp/energy.cfg"
+expect_status 1 "negative energy" "$PTXSIM" config --config "$tmp/energy.cfg"
+expect_grep "$tmp/err" "energy.cfg:2:1: error: -ptxsim_energy_l2_pj: -3.5 is too small (at least 0)" \
+  "negative energy located"
 printf -- '-ptxsim_scoreboard ooo\n-ptxsim_branch_predictor tage\n' >"$tmp/seam.cfg"
 expect_status 1 "unknown scoreboard and predictor" "$PTXSIM" config --config "$tmp/seam.cfg"
 expect_grep "$tmp/err" "seam.cfg:1:1: error: -ptxsim_scoreboard: unknown scoreboard 'ooo' (valid: per_warp, shared)" \

@@ -118,6 +118,8 @@ expect_same "$tmp/c.want" "$tmp/ct.got" "vecadd_i32 sums in timing mode"
 expect_grep "$tmp/out" '"timing": {' "JSON timing object"
 expect_grep "$tmp/out" '"gpu_sim_cycle": [1-9]' "JSON gpu_sim_cycle"
 expect_grep "$tmp/out" '"ctas_per_sm": ' "JSON occupancy"
+expect_grep "$tmp/out" '"ptxsim_energy_total_j": [1-9]' "JSON energy"
+expect_grep "$tmp/out" '"ptxsim_energy_vrf_read_j": [1-9]' "JSON VRF read energy"
 n=$((n + 1))
 if command -v python3 >/dev/null 2>&1; then
   python3 -m json.tool "$tmp/out" >/dev/null 2>&1 || failed "timing JSON does not parse"
@@ -129,6 +131,8 @@ expect_grep "$tmp/err" "^gpu_sim_cycle = [1-9]" "text gpu_sim_cycle"
 expect_grep "$tmp/err" "^config = gtx480" "the default configuration"
 expect_grep "$tmp/err" "^sched1_stall_Scoreboard = " "stall breakdown"
 expect_grep "$tmp/err" "^warp_issue = W0:" "issue histogram"
+expect_grep "$tmp/err" "^ptxsim_energy_static_j = [1-9]\.[0-9]*e-[0-9]*$" "text static energy"
+expect_grep "$tmp/err" "^ptxsim_rf_lane_ops_sp = [1-9]" "text ALU lane operations"
 expect_status 2 "bad mode" "$PTXSIM" run "$vecadd" -g 1 -b 1 --mode fast
 expect_grep "$tmp/err" "--mode takes functional or timing" "bad mode message"
 expect_status 0 "config alone: timing mode" "$PTXSIM" run "$vecadd" -k vecadd -g 1 -b 1 \

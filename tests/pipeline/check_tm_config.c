@@ -744,6 +744,57 @@ START_TEST(heterogeneous_options)
 }
 END_TEST
 
+/* The energy table (pipeline/tm_energy.h): every named configuration
+ * carries 002a Table 2's register-file energies (40 nm, per 32-bit lane:
+ * VRF 2.46E-12 J read, 5.82E-12 J write; SRF 1.76E-13 / 1.62E-13 J) and
+ * a positive value for every other event and both static powers; a value
+ * reads back from the dump exactly; bad values are refused where read. */
+START_TEST(energy_options)
+{
+  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75"};
+  for (size_t i = 0; i < 4; i++) {
+    tm_config c;
+    ptx_diag d;
+    ptx_diag_init(&d, NULL);
+    ck_assert_int_eq(tm_config_load_named(&c, named[i], &d), 0);
+    ptx_diag_free(&d);
+    ck_assert_double_eq(c.energy_pj[TM_ENERGY_VRF_READ], 2.46);
+    ck_assert_double_eq(c.energy_pj[TM_ENERGY_VRF_WRITE], 5.82);
+    ck_assert_double_eq(c.energy_pj[TM_ENERGY_SRF_READ], 0.176);
+    ck_assert_double_eq(c.energy_pj[TM_ENERGY_SRF_WRITE], 0.162);
+    for (uint32_t e = 0; e < TM_ENERGY_EVENT_COUNT; e++)
+      ck_assert_msg(c.energy_pj[e] > 0, "%s: event %u has no energy", named[i], e);
+    ck_assert(c.static_power_sm_w > 0 && c.static_power_chip_w > 0);
+  }
+  tm_config c;
+  tm_config_defaults(&c);
+  load_ok(&c, "-ptxsim_energy_l2_pj 12.5\n-ptxsim_energy_dram_activate_pj 0.1\n"
+              "-ptxsim_static_power_sm_w 3\n-ptxsim_static_power_chip_w 1e2\n");
+  ck_assert_double_eq(c.energy_pj[TM_ENERGY_L2], 12.5);
+  ck_assert_double_eq(c.energy_pj[TM_ENERGY_DRAM_ACTIVATE], 0.1);
+  ck_assert_double_eq(c.static_power_sm_w, 3.0);
+  ck_assert_double_eq(c.static_power_chip_w, 100.0);
+  char *dump = dump_of(&c);
+  ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_energy_l2_pj                   12.5\n"));
+  ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_energy_dram_activate_pj        0.1\n"));
+  ck_assert_ptr_nonnull(strstr(dump, "\n-ptxsim_static_power_chip_w            100.0\n"));
+  tm_config back;
+  tm_config_defaults(&back);
+  load_ok(&back, dump);
+  ck_assert_mem_eq(back.energy_pj, c.energy_pj, sizeof c.energy_pj);
+  free(dump);
+  load_fails("# x\n-ptxsim_energy_vrf_read_pj -2.5\n",
+             "t.cfg:2:1: error: -ptxsim_energy_vrf_read_pj: -2.5 is too small (at least 0)\n");
+  load_fails("-ptxsim_energy_alu_sp_pj 2e9\n",
+             "-ptxsim_energy_alu_sp_pj: 2e9 is too large (at most 1000000000)");
+  load_fails("-ptxsim_energy_alu_sp_pj 1.5pJ\n",
+             "-ptxsim_energy_alu_sp_pj: '1.5pJ' is not a number from 0 to 1000000000");
+  load_fails("-ptxsim_energy_alu_sp_pj inf\n", "-ptxsim_energy_alu_sp_pj: 'inf' is not a number");
+  load_fails("-ptxsim_static_power_sm_w 200000\n",
+             "-ptxsim_static_power_sm_w: 200000 is too large (at most 100000)");
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("tm_config");
@@ -769,6 +820,7 @@ static Suite *suite(void)
   tcase_add_test(t, ranges);
   tcase_add_test(t, seam_units);
   tcase_add_test(t, heterogeneous_options);
+  tcase_add_test(t, energy_options);
   suite_add_tcase(s, t);
   return s;
 }

@@ -104,6 +104,26 @@ START_TEST(non_finite_and_empty)
 }
 END_TEST
 
+/* Energies span many decades: scientific notation in text, the same
+ * doubles as any other in JSON. */
+START_TEST(scientific_text)
+{
+  tm_stats s;
+  tm_stats_init(&s);
+  double tiny = 0x1p-30, zero = 0; /* 9.3132257461547852e-10 */
+  ck_assert_int_eq(tm_stats_add_f64e(&s, "e_j", "joules", &tiny), 0);
+  ck_assert_int_eq(tm_stats_add_f64e(&s, "z_j", NULL, &zero), 0);
+  ck_assert_int_eq(tm_stats_add_f64e(&s, "bad", NULL, NULL), PTX_EINVAL);
+  char *text = capture(&s, false);
+  ck_assert_str_eq(text, "e_j = 9.313226e-10\nz_j = 0.000000e+00\n");
+  free(text);
+  char *json = capture(&s, true);
+  ck_assert_str_eq(json, "{\"e_j\": 9.3132257461547852e-10, \"z_j\": 0.0}\n");
+  free(json);
+  tm_stats_free(&s);
+}
+END_TEST
+
 START_TEST(registration_rules)
 {
   tm_stats s;
@@ -155,6 +175,7 @@ static Suite *suite(void)
   TCase *t = tcase_create("output");
   tcase_add_test(t, text_and_json);
   tcase_add_test(t, non_finite_and_empty);
+  tcase_add_test(t, scientific_text);
   suite_add_tcase(s, t);
   t = tcase_create("registration");
   tcase_add_test(t, registration_rules);
