@@ -135,9 +135,3 @@ EXTRA_DIST += tests/pipeline/run-scalar-combos.sh
 ## ... and with each branch predictor, on gtx280_ilp and gtx480.
 TESTS += tests/pipeline/run-drivers-bpred.sh
 EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh
-## ... and with the shared scoreboard, with and without the bypass.
-TESTS += tests/pipeline/run-drivers-shared.sh
-EXTRA_DIST += tests/pipeline/run-drivers-shared.sh
-## ... and with each scalarizing register file, its marks checked.
-TESTS += tests/pipeline/run-drivers-scalar.sh
-EXTRA_DIST += tests/pipeline/run-drivers-scalar.sh

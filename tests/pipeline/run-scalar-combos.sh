@@ -12,10 +12,9 @@
 # and must pass: results against the CPU reference or the functional
 # mode's output, and, per launch, the thread-instructions of the first
 # (none) run on the same GPU -- a converted instruction still counts its
-# active threads, so bench-scalar's speedups are IPC ratios.  The token
-# run on gtx280_ilp also sets -ptxsim_scalar_check 1 where this build has
-# it, so every register marked uniform in the corpus is checked to hold
-# one value.
+# active threads, so bench-scalar's speedups are IPC ratios.  Every run
+# with token or srf also sets -ptxsim_scalar_check 1, so every register
+# marked uniform in the corpus is checked to hold one value.
 # Each design must take effect: ptxsim_scalar_converted_issues is 0 with
 # none and above 0 somewhere in the corpus with token or srf;
 # ptxsim_srf_full_events above 0 with 4 SRF entries; ptxsim_irb_lookups
@@ -29,14 +28,14 @@ set -u
 
 # combo_options NAME: the options of a combination, or what this build
 # refuses and status 1.  Names: none, token, srf, srf4 (4 SRF entries),
-# token.check (with the uniform check where the build has it), token.comb
-# and srf.comb (the combined IRB).
+# token.comb and srf.comb (the combined IRB).
 combo_options() {
+  check='-ptxsim_scalar_check 1'
   case $1 in
-  none | token | srf) set -- "-ptxsim_scalar_mode $1" ;;
-  srf4) set -- "-ptxsim_scalar_mode srf" "-ptxsim_srf_entries 4" ;;
-  token.check) set -- "-ptxsim_scalar_mode token" ;;
-  *.comb) set -- "-ptxsim_scalar_mode ${1%.comb}" "-ptxsim_redundancy combined" ;;
+  none) set -- "-ptxsim_scalar_mode none" ;;
+  token | srf) set -- "-ptxsim_scalar_mode $1" "$check" ;;
+  srf4) set -- "-ptxsim_scalar_mode srf" "-ptxsim_srf_entries 4" "$check" ;;
+  *.comb) set -- "-ptxsim_scalar_mode ${1%.comb}" "-ptxsim_redundancy combined" "$check" ;;
   esac
   co_opts=''
   for o in "$@"; do
@@ -60,19 +59,10 @@ refused() {
   esac
   return 0
 }
-# token.check's optional check: on where this build has it
-check_option=''
-if probe -ptxsim_scalar_check 1; then
-  check_option=-ptxsim_scalar_check=1
-else
-  echo "note: token.check without the uniform check ($probe_refusal)"
-fi
-
 ran=0
 run_drivers() { # config combination
   config=$1 combo=$2
   refused "$config $combo" && return
-  [ "$combo" = token.check ] && opts="$opts $check_option"
   ran=$((ran + 1)) before=$fails tag=$config.$combo
   run_drivers_with "$config" "$opts" "$tag"
   awk -v combo="$combo" '
@@ -97,7 +87,7 @@ run_drivers() { # config combination
 }
 
 start=$(date +%s)
-for combo in none token.check srf srf4 token.comb; do
+for combo in none token srf srf4 token.comb; do
   run_drivers gtx280_ilp $combo
 done
 for combo in none token srf srf4 srf.comb; do
