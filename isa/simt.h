@@ -82,9 +82,17 @@ enum {
                                      texture, a matrix instruction) */
   SIMT_VAL_DST_UNIFORM = 1u << 1, /* every destination holds one value in
                                      every executing lane (true without one) */
-  SIMT_VAL_SRC_UNIFORM = 1u << 2  /* so did every source before (the guard
+  SIMT_VAL_SRC_UNIFORM = 1u << 2, /* so did every source before (the guard
                                      is not a source) */
+  SIMT_VAL_SCALAR = 1u << 3       /* src_val and dst_val hold the first
+                                     executing lane's operands: at most
+                                     SIMT_REC_SRC_VALS source values and
+                                     one destination value */
 };
+
+/* Source values the record keeps for an instruction reuse buffer (002a
+ * §1.6: an entry compares three source operands). */
+#define SIMT_REC_SRC_VALS 3
 
 /* The shape of a destination's values across the executing lanes, for
  * context compression (004): one value, base + lane * stride, or neither. */
@@ -131,6 +139,13 @@ typedef struct simt_record {
                                 least regular one's */
   int64_t dst_stride;        /* SIMT_PAT_STRIDED: the first destination's
                                 step from one lane to the next */
+  /* SIMT_VAL_SCALAR: the first executing lane's source operand values,
+   * in operand order (registers, immediates and special registers as
+   * their 64-bit slots hold them, vector elements one by one, predicates
+   * 0 or 1), taken before it ran, and its one destination's value after. */
+  uint8_t n_src_vals;
+  uint64_t src_val[SIMT_REC_SRC_VALS];
+  uint64_t dst_val;
 } simt_record;
 
 /* Told about execution when attached to a launch (reports, traces).
@@ -456,7 +471,7 @@ void simt_warp_poison(simt_warp *w, uint64_t pattern);
  * instruction, before it runs; whether its sources are uniform over mask,
  * before it runs; the values part, after. */
 void simt_record_memory(const simt_warp *w, const isa_insn *in, uint32_t mask, simt_record *rec);
-bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask);
+bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask, simt_record *rec);
 void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
                         bool is_src_uniform, simt_record *rec);
 

@@ -307,7 +307,7 @@ static PTX_ALWAYS_INLINE bool step(simt_warp *w, simt_record *rec, uint64_t *thr
       simt_record_memory(w, in, mask, rec);
     want_values = (w->launch->record_flags & SIMT_REC_VALUES) != 0;
     if (PTX_UNLIKELY(want_values))
-      is_src_uniform = simt_record_sources(w, in, mask);
+      is_src_uniform = simt_record_sources(w, in, mask, rec);
   }
   w->pc++;
   in->exec(w, in, mask);

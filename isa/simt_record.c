@@ -104,24 +104,39 @@ static uint32_t operand_slots(const isa_insn *in, unsigned k, const uint32_t **s
   return 1;
 }
 
-bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask)
+/* Keeps v as rec's next source value (SIMT_VAL_SCALAR); more than
+ * SIMT_REC_SRC_VALS leave n_src_vals past it. */
+static inline void keep_source(simt_record *rec, uint64_t v)
 {
+  if (rec->n_src_vals < SIMT_REC_SRC_VALS)
+    rec->src_val[rec->n_src_vals] = v;
+  if (rec->n_src_vals <= SIMT_REC_SRC_VALS)
+    rec->n_src_vals++;
+}
+
+bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask, simt_record *rec)
+{
+  rec->n_src_vals = 0;
   if (!mask)
     return true;
+  uint32_t lane = (uint32_t)__builtin_ctz(mask);
+  bool is_uniform = true;
   for (uint32_t m = in->use_opnds; m; m &= m - 1) {
     unsigned k = (unsigned)__builtin_ctz(m);
     if (in->pred_opnds >> k & 1) {
-      if (!pred_is_uniform(w->p[in->o[k]], mask))
-        return false;
+      uint32_t p = w->p[in->o[k]];
+      keep_source(rec, p >> lane & 1);
+      is_uniform = is_uniform && pred_is_uniform(p, mask);
       continue;
     }
     const uint32_t *slots;
     uint32_t n = operand_slots(in, k, &slots);
-    for (uint32_t e = 0; e < n; e++)
-      if (!slot_is_uniform(w->r + slots[e], mask))
-        return false;
+    for (uint32_t e = 0; e < n; e++) {
+      keep_source(rec, w->r[slots[e] + lane]);
+      is_uniform = is_uniform && slot_is_uniform(w->r + slots[e], mask);
+    }
   }
-  return true;
+  return is_uniform;
 }
 
 void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
@@ -136,15 +151,20 @@ void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
   uint8_t values = SIMT_VAL_MEASURED | (is_src_uniform ? SIMT_VAL_SRC_UNIFORM : 0);
   simt_pattern worst = SIMT_PAT_NONE;
   bool has_stride = false;
+  uint32_t lane = mask ? (uint32_t)__builtin_ctz(mask) : 0, n_dst_vals = 0;
   for (uint32_t m = mask ? in->def_opnds : 0; m; m &= m - 1) {
     unsigned k = (unsigned)__builtin_ctz(m);
     if (in->pred_opnds >> k & 1) {
       simt_pattern p = pred_is_uniform(w->p[in->o[k]], mask) ? SIMT_PAT_UNIFORM : SIMT_PAT_RANDOM;
       worst = p > worst ? p : worst;
+      rec->dst_val = w->p[in->o[k]] >> lane & 1;
+      n_dst_vals++;
       continue;
     }
     const uint32_t *slots;
     uint32_t n = operand_slots(in, k, &slots);
+    n_dst_vals += n;
+    rec->dst_val = w->r[slots[0] + lane];
     for (uint32_t e = 0; e < n; e++) {
       int64_t stride = 0;
       simt_pattern p = slot_pattern(w->r + slots[e], mask, &stride);
@@ -159,7 +179,10 @@ void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
   if (mask && in->pd != ISA_NONE) {
     simt_pattern p = pred_is_uniform(w->p[in->pd], mask) ? SIMT_PAT_UNIFORM : SIMT_PAT_RANDOM;
     worst = p > worst ? p : worst;
+    n_dst_vals++;
   }
+  if (n_dst_vals == 1 && rec->n_src_vals <= SIMT_REC_SRC_VALS)
+    values |= SIMT_VAL_SCALAR;
   if (worst <= SIMT_PAT_UNIFORM)
     values |= SIMT_VAL_DST_UNIFORM;
   if (worst != SIMT_PAT_STRIDED)

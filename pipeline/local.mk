@@ -49,7 +49,7 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
-	pipeline/operand_srf.c \
+	pipeline/operand_srf.c pipeline/operand_irb.h pipeline/operand_irb.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
 	pipeline/tm_energy.h pipeline/tm_energy.c \
 	pipeline/tm_report.c
@@ -101,6 +101,9 @@ EXTRA_DIST += tests/pipeline/bpred.ptx
 
 ## Uniform vector instructions (002a §1.3-1.5): hand-counted kernels of
 ## tests/pipeline/scalar.ptx under each -ptxsim_scalar_mode.
+check_PROGRAMS += tests/pipeline/check_irb
+tests_pipeline_check_irb_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_irb_LDADD = $(TM_FIXTURE_LDADD)
 check_PROGRAMS += tests/pipeline/check_scalar
 tests_pipeline_check_scalar_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_scalar_LDADD = $(TM_FIXTURE_LDADD)

@@ -129,30 +129,46 @@ static int srf_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_
   uint32_t marked_uses;
   ou_kind kind = ou_classify(u, slot, t, rec, &marked_uses);
   int rc = 0;
-  if (rec->exec)
+  if (rec->exec) {
     c->srf_reads += marked_uses;
+    c->vrf_uses = (uint16_t)(t->n_uses - marked_uses); /* the rest come from the SRF */
+  }
   switch (kind) {
   case OU_NO_WRITE:
     break;
   case OU_CALL:
     unmap_warp(s, slot);
     break;
-  case OU_UNIFORM:
+  case OU_UNIFORM: {
     ou_count_uniform(u, rec);
-    if (map_defs(s, slot, t)) {
-      u->st->scalar.converted_issues++;
-      c->rf_lanes = 1;
-      c->interval = 1;
-      c->srf_writes += t->n_defs;
-      rc = ou_check_mark(u, rec);
+    bool is_mapped = map_defs(s, slot, t);
+    bool is_reused = ou_reuse(u, rec, is_mapped, &rc);
+    if (!is_mapped) {
+      /* No scalar register for the result: it runs as a vector
+       * instruction, reused or not. */
+      unmap_defs(s, slot, t);
       break;
     }
-    unmap_defs(s, slot, t);
+    c->srf_writes += t->n_defs;
+    if (is_reused) {
+      ou_charge_reuse(c);
+      c->vrf_defs = 0;
+    } else if (ou_converts_misses(u)) {
+      u->st->scalar.converted_issues++;
+      c->rf_lanes = 1;
+      c->alu_lanes = 1;
+      c->interval = 1;
+      c->vrf_defs = 0;
+    } /* else (inter) it runs on every lane and writes the SRF as well */
+    if (!rc)
+      rc = ou_check_mark(u, rec);
     break;
+  }
   case OU_BROADCAST:
     u->st->scalar.broadcast_loads++;
     if (map_defs(s, slot, t)) {
       c->srf_writes += t->n_defs;
+      c->vrf_defs = 0;
       rc = ou_check_mark(u, rec);
       break;
     }

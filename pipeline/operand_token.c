@@ -79,15 +79,22 @@ static int token_at_issue(void *self, uint32_t slot, const tm_insn *t, const sim
   case OU_CALL:
     ou_warp_reset(s, slot, s->lanes[slot]);
     return 0;
-  case OU_UNIFORM:
+  case OU_UNIFORM: {
     ou_count_uniform(s, rec);
-    if (tu->is_converting) {
+    int rc = 0;
+    if (ou_reuse(s, rec, true, &rc)) {
+      ou_charge_reuse(c);
+    } else if (tu->is_converting && ou_converts_misses(s)) {
       s->st->scalar.converted_issues++;
       c->rf_lanes = 1;
+      c->alu_lanes = 1;
       c->interval = 1;
     }
+    /* Under inter, a miss runs on every lane: each holds the value, so
+     * the token still describes the register. */
     set_defs(ou_marks(s, slot), t, 1);
-    return ou_check_mark(s, rec);
+    return rc ? rc : ou_check_mark(s, rec);
+  }
   case OU_BROADCAST:
     s->st->scalar.broadcast_loads++;
     set_defs(ou_marks(s, slot), t, 1);

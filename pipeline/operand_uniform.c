@@ -88,6 +88,12 @@ int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st)
   s->k = k;
   s->st = st;
   s->check = (uint8_t)p->scalar_check;
+  s->redundancy = (uint8_t)p->redundancy;
+  if (p->irb_entries) {
+    if (irb_init(&s->irb, p->irb_entries))
+      return PTX_ENOMEM;
+    s->has_irb = true;
+  }
   s->n_regs = k->max_regs ? k->max_regs : 1;
   size_t n = 0;
   s->func_base = malloc(sizeof *s->func_base * (k->n_funcs ? k->n_funcs : 1));
@@ -116,6 +122,8 @@ int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st)
 
 void ou_free(ou_state *s)
 {
+  irb_free(&s->irb);
+  s->has_irb = false;
   free(s->func_base);
   free(s->flags);
   free(s->mark);
@@ -203,4 +211,28 @@ uint32_t ou_copy_on_write(ou_state *s, uint32_t slot, const tm_insn *t, const si
   }
   s->st->scalar.cow += copies;
   return copies;
+}
+
+bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, int *rc)
+{
+  if (!s->has_irb)
+    return false;
+  const isa_insn *in = rec->insn;
+  uint32_t pc = s->func_base[in->func->index] + (uint32_t)(in - in->func->insns);
+  const irb_entry *e = NULL;
+  irb_outcome o = irb_access(&s->irb, pc, rec, &s->st->scalar, &e);
+  if (o == IRB_SKIPPED)
+    return false;
+  bool is_counted = s->redundancy != TM_REDUNDANCY_INTRA;
+  if (is_counted) /* the lookup, and the write of a miss or mismatch */
+    s->st->rf.irb_accesses += o == IRB_REUSE ? 1 : 2;
+  if (o != IRB_REUSE)
+    return false;
+  s->st->scalar.inter_ops += (uint64_t)__builtin_popcount(rec->exec);
+  if (PTX_UNLIKELY(s->check) && e->dst != rec->dst_val)
+    *rc = SM_OPERAND_E_REUSE;
+  if (!is_counted || !can_apply)
+    return false;
+  s->st->scalar.irb_reused_issues++;
+  return true;
 }

@@ -36,7 +36,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pipeline/operand_irb.h"
 #include "pipeline/sm_operand.h"
+#include "pipeline/tm_config.h"
 
 /* What an issued instruction is to the register file. */
 typedef enum ou_kind {
@@ -55,6 +57,9 @@ typedef struct ou_state {
   uint8_t *flags;             /* per instruction: OU_F_* (operand_uniform.c) */
   uint8_t *mark;              /* [slot * n_regs + reg]: 1 while uniform */
   uint8_t check;              /* -ptxsim_scalar_check */
+  uint8_t redundancy;         /* -ptxsim_redundancy: a tm_redundancy */
+  bool has_irb;               /* -ptxsim_irb_entries > 0 */
+  irb irb;                    /* the SM's instruction reuse buffer */
   uint32_t lanes[SM_MAX_WARPS]; /* per slot: the mask of the warp's threads */
 } ou_state;
 
@@ -88,6 +93,32 @@ int ou_check_mark(const ou_state *s, const simt_record *rec);
  * under a partial mask; the paper's rule: one it also reads) and returns
  * how many copies were inserted.  The caller clears the marks. */
 uint32_t ou_copy_on_write(ou_state *s, uint32_t slot, const tm_insn *t, const simt_record *rec);
+
+/* Looks uniform instruction rec (slot's t) up in the reuse buffer, if
+ * there is one (002a §1.6), and counts what it found (ptxsim_irb_*).
+ * Returns true when its result is reused in place of execution: a value
+ * match under -ptxsim_redundancy inter or combined, when can_apply (the
+ * register file has room for the result).  With
+ * -ptxsim_scalar_check, a reused value that differs from what the
+ * functional core computed stops the launch (*rc = SM_OPERAND_E_REUSE). */
+bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, int *rc);
+
+/* Does -ptxsim_redundancy convert uniform instructions that the reuse
+ * buffer did not supply (intra, combined)? */
+static inline bool ou_converts_misses(const ou_state *s)
+{
+  return s->redundancy != TM_REDUNDANCY_INTER;
+}
+
+/* A reused result: no execution, the entry's value written once, ready
+ * about one cycle later (002a §1.6: "latency ~1 cycle"). */
+static inline void ou_charge_reuse(sm_issue_cost *c)
+{
+  c->interval = 1;
+  c->latency = 1;
+  c->rf_lanes = 1;
+  c->alu_lanes = 0;
+}
 
 /* A copy costs its unit one more issue slot, and the instruction's result
  * one more cycle. */

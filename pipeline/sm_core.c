@@ -256,7 +256,8 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   if (rc)
     return rc;
   uint32_t n_exec = (uint32_t)__builtin_popcount(rec.exec);
-  sm_issue_cost cost = {.interval = t->interval, .latency = t->latency, .rf_lanes = n_exec};
+  sm_issue_cost cost = {.interval = t->interval, .latency = t->latency, .rf_lanes = n_exec,
+                        .alu_lanes = n_exec, .vrf_uses = t->n_uses, .vrf_defs = t->n_defs};
   if (sm->operand_ops->at_issue) {
     sm_issue_cost c = cost; /* kept apart, so that cost stays in registers */
     rc = sm->operand_ops->at_issue(sm->operand, slot, t, &rec, now, &c);
@@ -267,11 +268,11 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   sm->st.issued_warp_insns++;
   sm->st.issued_thread_insns += (uint64_t)__builtin_popcount(rec.active);
   sm->st.issue_hist[n_exec]++;
-  sm->st.rf.vrf_lane_reads += (uint64_t)t->n_uses * cost.rf_lanes;
-  sm->st.rf.vrf_lane_writes += (uint64_t)t->n_defs * cost.rf_lanes;
+  sm->st.rf.vrf_lane_reads += (uint64_t)cost.vrf_uses * cost.rf_lanes;
+  sm->st.rf.vrf_lane_writes += (uint64_t)cost.vrf_defs * cost.rf_lanes;
   sm->st.rf.srf_reads += cost.srf_reads;
   sm->st.rf.srf_writes += cost.srf_writes;
-  sm->st.rf.lane_ops[t->unit] += cost.rf_lanes;
+  sm->st.rf.lane_ops[t->unit] += cost.alu_lanes;
   sched_event(sm, slot, POL_EV_ISSUE);
 
   sm_exec_start(sm, t, unit_inst, cost.interval, now);

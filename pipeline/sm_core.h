@@ -129,6 +129,8 @@ typedef struct sm_params {
   uint32_t scoreboard_entries; /* -ptxsim_scoreboard_entries (shared) */
   uint32_t gshare_bits;       /* -ptxsim_gshare_bits */
   uint32_t srf_entries;       /* -ptxsim_srf_entries */
+  uint32_t irb_entries;       /* -ptxsim_irb_entries (0: no reuse buffer) */
+  uint32_t redundancy;        /* -ptxsim_redundancy: a tm_redundancy */
   uint32_t scalar_check;      /* -ptxsim_scalar_check */
   uint32_t tex_latency;
   uint64_t local_base;        /* where local memory lives in the address
@@ -225,7 +227,19 @@ typedef struct sm_ilp_stats {
   X(broadcast_loads, "ptxsim_scalar_broadcast_loads", "full-mask loads whose lanes all read "   \
                                                       "one address (destination uniform)")       \
   X(redundant_ops, "ptxsim_scalar_redundant_ops", "thread operations uniform instructions "     \
-                                                  "repeat: executing lanes - 1 each (002a §1.9)")
+                                                  "repeat: executing lanes - 1 each (002a §1.9)") \
+  X(irb_lookups, "ptxsim_irb_lookups", "uniform instructions looked up in the instruction "      \
+                                       "reuse buffer (-ptxsim_irb_entries)")                      \
+  X(irb_hits, "ptxsim_irb_hits", "lookups whose partial-PC tag and opcode matched an entry")     \
+  X(irb_value_matches, "ptxsim_irb_value_matches", "hits whose source values matched too: "      \
+                                                   "inter-warp uniform instructions")             \
+  X(irb_mismatches, "ptxsim_irb_mismatches", "hits with other source values (entry updated)")    \
+  X(irb_installs, "ptxsim_irb_installs", "misses, installed in the least recently used entry")   \
+  X(irb_evictions, "ptxsim_irb_evictions", "installs that replaced a valid entry")               \
+  X(irb_reused_issues, "ptxsim_irb_reused_issues", "value matches that skipped execution "       \
+                                                   "(-ptxsim_redundancy inter or combined)")      \
+  X(inter_ops, "ptxsim_irb_redundant_ops", "thread operations inter-warp uniform instructions " \
+                                           "repeat: executing lanes each (002a §1.9)")
 typedef struct sm_scalar_stats {
 #define X(field, name, doc) uint64_t field;
   SM_SCALAR_COUNTERS(X)
@@ -240,6 +254,8 @@ typedef struct sm_scalar_stats {
 typedef struct sm_rf_stats {
   uint64_t vrf_lane_reads, vrf_lane_writes;
   uint64_t srf_reads, srf_writes;
+  uint64_t irb_accesses;      /* reuse buffer lookups that count (inter,
+                                 combined) */
   uint64_t lane_ops[SM_UNIT_COUNT];
 } sm_rf_stats;
 

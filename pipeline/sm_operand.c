@@ -51,12 +51,17 @@ int sm_operand_fail(simt_launch *l, const simt_warp *w, const simt_record *rec,
     const isa_insn *in = rec->insn;
     const simt_cta *c = w->cta;
     char buf[1024];
+    const char *what = rc == SM_OPERAND_E_REUSE
+                           ? "reused a value from the instruction reuse buffer that the "
+                             "instruction does not compute"
+                           : "marked a destination uniform that holds different values in the "
+                             "warp's lanes";
     snprintf(buf, sizeof buf,
-             "%s:%u:%u: error: %s: register file %s marked a destination uniform that holds "
-             "different values in the warp's lanes (-ptxsim_scalar_check; code %d)\n"
+             "%s:%u:%u: error: %s: register file %s %s (-ptxsim_scalar_check; code %d)\n"
              "  in kernel %s, block (%u,%u,%u), warp %u\n",
              l->prog->ir->path ? l->prog->ir->path : "<ptx>", in->ir->loc.line,
-             in->ir->loc.col, in->ir->form->word->str, unit->name, rc, l->kernel->func->name,
+             in->ir->loc.col, in->ir->form->word->str, unit->name, what, rc,
+             l->kernel->func->name,
              c->ctaid[0], c->ctaid[1], c->ctaid[2], w->warp_id);
     l->message = strdup(buf);
     l->status = PTXSIM_E_INVALID;

@@ -42,9 +42,16 @@ typedef struct sm_issue_cost {
                                  0 counts as 1) */
   /* What it costs the register files and ALUs, for the energy model: */
   uint32_t rf_lanes;          /* lanes whose vector registers it reads and
-                                 writes and whose ALU lane computes (the
-                                 executing lanes; 1 for an instruction run
-                                 once for the warp, 2 with a duplicate) */
+                                 writes (the executing lanes; 1 for an
+                                 instruction run once for the warp, 2 with
+                                 a duplicate) */
+  uint32_t alu_lanes;         /* lanes its unit computes (the executing
+                                 lanes; 0 when a reuse buffer supplied the
+                                 result) */
+  uint16_t vrf_uses, vrf_defs; /* registers it reads from and writes to the
+                                 vector register file (t->n_uses, t->n_defs;
+                                 fewer when a scalar register file holds
+                                 some) */
   uint32_t srf_reads, srf_writes; /* scalar register file accesses (0) */
 } sm_issue_cost;
 
@@ -68,8 +75,11 @@ struct sm_operand_ops {
 
 /* Why at_issue stopped a launch. */
 enum {
-  SM_OPERAND_E_NOT_UNIFORM = 1 /* -ptxsim_scalar_check: a register marked
+  SM_OPERAND_E_NOT_UNIFORM = 1, /* -ptxsim_scalar_check: a register marked
                                   uniform holds different values */
+  SM_OPERAND_E_REUSE = 2       /* -ptxsim_scalar_check: the reuse buffer
+                                  supplied a value the instruction does not
+                                  compute */
 };
 
 /* Stops launch l for at_issue's code rc on warp w's instruction rec

@@ -91,9 +91,22 @@ static const char *const scalar_mode_choice[TM_SCALAR_MODE_COUNT + 1] = {
 #undef X
     [TM_SCALAR_MODE_COUNT] = NULL};
 
+const char *const tm_redundancy_names[TM_REDUNDANCY_COUNT] = {
+#define X(id, name) [TM_REDUNDANCY_##id] = name,
+    TM_REDUNDANCY_MODES(X)
+#undef X
+};
+
+static const char *const redundancy_choice[TM_REDUNDANCY_COUNT + 1] = {
+#define X(id, name) [TM_REDUNDANCY_##id] = name,
+    TM_REDUNDANCY_MODES(X)
+#undef X
+    [TM_REDUNDANCY_COUNT] = NULL};
+
 const char *const *const tm_choice_names[TM_CHOICE_COUNT] = {
     [TM_CHOICE_STEERING] = steering_choice,
     [TM_CHOICE_SCALAR_MODE] = scalar_mode_choice,
+    [TM_CHOICE_REDUNDANCY] = redundancy_choice,
 };
 
 const tm_opt *tm_opt_find(const char *name)

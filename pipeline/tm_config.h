@@ -55,6 +55,7 @@ typedef enum tm_unit {
 #define TM_ENERGY_EVENTS(X)                                                    \
   X(VRF_READ, "vrf_read", VRF) X(VRF_WRITE, "vrf_write", VRF)                  \
   X(SRF_READ, "srf_read", SRF) X(SRF_WRITE, "srf_write", SRF)                  \
+  X(IRB, "irb", IRB)                                                           \
   X(ALU_SP, "alu_sp", ALU) X(ALU_DP, "alu_dp", ALU) X(ALU_INT, "alu_int", ALU) \
   X(ALU_SFU, "alu_sfu", ALU) X(ALU_TENSOR, "alu_tensor", ALU)                  \
   X(L1D, "l1d", L1) X(L1C, "l1c", L1) X(SHMEM, "shmem", L1)                    \
@@ -150,6 +151,23 @@ typedef enum tm_scalar_mode {
   TM_SCALAR_MODE_COUNT
 } tm_scalar_mode;
 
+/* What the scalarizing register files remove (-ptxsim_redundancy, 002a
+ * §1.6): intra (uniform instructions run on one lane; the instruction
+ * reuse buffer, when it has entries, only observes), inter (only reuse
+ * buffer hits are removed; a uniform instruction that misses runs as a
+ * vector instruction), combined (both). */
+#define TM_REDUNDANCY_MODES(X) X(INTRA, "intra") X(INTER, "inter") X(COMBINED, "combined")
+
+typedef enum tm_redundancy {
+#define X(id, name) TM_REDUNDANCY_##id,
+  TM_REDUNDANCY_MODES(X)
+#undef X
+  TM_REDUNDANCY_COUNT
+} tm_redundancy;
+
+/* The largest -ptxsim_irb_entries. */
+#define TM_IRB_ENTRIES_MAX 256
+
 /* Where a configuration came from (for messages and the dump header). */
 #define TM_CONFIG_ORIGIN_MAX 256
 
@@ -215,6 +233,8 @@ typedef struct tm_config {
   uint32_t scalar_mode;           /* -ptxsim_scalar_mode: a tm_scalar_mode; not
                                      none: the register-file unit of that name */
   uint32_t srf_entries;           /* -ptxsim_srf_entries: per SM */
+  uint32_t irb_entries;           /* -ptxsim_irb_entries: per SM, 0 = none */
+  uint32_t redundancy;            /* -ptxsim_redundancy: a tm_redundancy */
   uint32_t scalar_check;          /* -ptxsim_scalar_check: 1 verifies every
                                      uniform mark against the values */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
@@ -308,6 +328,8 @@ void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out);
 void tm_config_ilp_view(const tm_config *cfg, tm_config *out);
 /* The names of -ptxsim_scalar_mode's values, by tm_scalar_mode. */
 extern const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT];
+/* The names of -ptxsim_redundancy's values, by tm_redundancy. */
+extern const char *const tm_redundancy_names[TM_REDUNDANCY_COUNT];
 /* The names of -ptxsim_steering's values, by tm_steering. */
 extern const char *const tm_steering_names[TM_STEERING_COUNT];
 

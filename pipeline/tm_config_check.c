@@ -139,6 +139,16 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
     bad(&c, "-ptxsim_scalar_mode", "%s chooses the register file, but -ptxsim_register_file "
         "chooses %s (give one of them)", tm_scalar_mode_names[cfg->scalar_mode],
         cfg->register_file);
+  if (cfg->redundancy >= TM_REDUNDANCY_COUNT)
+    bad(&c, "-ptxsim_redundancy", "value %u is not a redundancy mode", cfg->redundancy);
+  else if (cfg->redundancy != TM_REDUNDANCY_INTRA) {
+    if (cfg->scalar_mode != TM_SCALAR_TOKEN && cfg->scalar_mode != TM_SCALAR_SRF)
+      bad(&c, "-ptxsim_redundancy", "%s needs -ptxsim_scalar_mode token or srf (the register "
+          "file that keeps a reused value once)", tm_redundancy_names[cfg->redundancy]);
+    if (!cfg->irb_entries)
+      bad(&c, "-ptxsim_redundancy", "%s needs -ptxsim_irb_entries above 0",
+          tm_redundancy_names[cfg->redundancy]);
+  }
   if (!is_pow2(cfg->gshare_bits))
     bad(&c, "-ptxsim_gshare_bits", "%u bits is not a power of two", cfg->gshare_bits);
   const mem_params *m = &cfg->mem;

@@ -24,6 +24,8 @@ uint64_t tm_energy_count(const tm_result *r, tm_energy_event e)
     return rf->srf_reads;
   case TM_ENERGY_SRF_WRITE:
     return rf->srf_writes;
+  case TM_ENERGY_IRB:
+    return rf->irb_accesses;
   /* The ALU kinds; LDST, TEX, BRU and SYNC lane operations cost nothing
    * here: a memory instruction's energy is in its cache, shared-memory
    * and DRAM events, control is below the model's resolution. */

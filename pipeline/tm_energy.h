@@ -25,8 +25,9 @@
 #include "pipeline/tm_gpu.h"
 
 /* The statistics an event's energy adds to (ptxsim_energy_<group>_j). */
-#define TM_ENERGY_GROUPS(X) \
-  X(VRF, "vrf") X(SRF, "srf") X(ALU, "alu") X(L1, "l1") X(L2, "l2") X(ICNT, "icnt") X(DRAM, "dram")
+#define TM_ENERGY_GROUPS(X)                                                          \
+  X(VRF, "vrf") X(SRF, "srf") X(IRB, "irb") X(ALU, "alu") X(L1, "l1") X(L2, "l2") \
+  X(ICNT, "icnt") X(DRAM, "dram")
 
 typedef enum tm_energy_group {
 #define X(id, name) TM_EGROUP_##id,

@@ -105,6 +105,8 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
   p->scoreboard_entries = conf->scoreboard_entries;
   p->gshare_bits = conf->gshare_bits;
   p->srf_entries = conf->srf_entries;
+  p->irb_entries = conf->irb_entries;
+  p->redundancy = conf->redundancy;
   p->scalar_check = conf->scalar_check;
   p->tex_latency = conf->mem.tex_latency;
   p->local_base = TM_LOCAL_BASE;
@@ -273,6 +275,7 @@ static void collect(const tm_gpu *g, tm_result *r)
     r->sm.rf.vrf_lane_writes += st->rf.vrf_lane_writes;
     r->sm.rf.srf_reads += st->rf.srf_reads;
     r->sm.rf.srf_writes += st->rf.srf_writes;
+    r->sm.rf.irb_accesses += st->rf.irb_accesses;
     for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
       r->sm.rf.lane_ops[u] += st->rf.lane_ops[u];
     for (uint32_t b = 0; b < SM_SB_HIST; b++)

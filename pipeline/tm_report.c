@@ -15,6 +15,7 @@
 /* Derived values, filled before printing. */
 typedef struct derived {
   double bp_accuracy, redundant_op_pct;
+  double redundant_pct[TM_REDUNDANCY_COUNT]; /* 002a §1.9, by counting rule */
   double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
@@ -35,7 +36,17 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
   memset(d, 0, sizeof *d);
   d->ipc = ratio(r->thread_insns, r->cycles);
   d->bp_accuracy = ratio(r->sm.ilp.bp_correct, r->sm.ilp.bp_correct + r->sm.ilp.bp_mispredicts);
-  d->redundant_op_pct = 100.0 * ratio(r->sm.scalar.redundant_ops, r->thread_insns);
+  /* 002a §1.9: intra counts executing lanes - 1 per uniform instruction,
+   * inter all executing lanes per reuse-buffer value match, combined the
+   * intra count and 1 more per match (matches are uniform instructions
+   * too). */
+  const sm_scalar_stats *sc = &r->sm.scalar;
+  d->redundant_pct[TM_REDUNDANCY_INTRA] = 100.0 * ratio(sc->redundant_ops, r->thread_insns);
+  d->redundant_pct[TM_REDUNDANCY_INTER] = 100.0 * ratio(sc->inter_ops, r->thread_insns);
+  d->redundant_pct[TM_REDUNDANCY_COMBINED] =
+      100.0 * ratio(sc->redundant_ops + sc->irb_value_matches, r->thread_insns);
+  d->redundant_op_pct =
+      conf && conf->redundancy < TM_REDUNDANCY_COUNT ? d->redundant_pct[conf->redundancy] : 0;
   d->tot_ipc = ratio(tot->thread_insns, tot->cycles);
   d->occupancy = r->max_warps_per_sm ? 100.0 * r->avg_resident_warps / r->max_warps_per_sm : 0;
   d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
@@ -187,8 +198,15 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
 #define X(field, name, doc) U64(name, doc, &r->sm.scalar.field);
   SM_SCALAR_COUNTERS(X)
 #undef X
-  F64("ptxsim_redundant_op_pct", "ptxsim_scalar_redundant_ops in % of the thread instructions "
-      "(002a §1.9, intra-warp only; 0 with -ptxsim_scalar_mode none)", &d->redundant_op_pct);
+  F64("ptxsim_redundant_op_pct", "redundant thread operations in % of the thread instructions, "
+      "counted as 002a §1.9 does for -ptxsim_redundancy's mode (0 with -ptxsim_scalar_mode "
+      "none)", &d->redundant_op_pct);
+  F64("ptxsim_redundant_intra_pct", "ptxsim_scalar_redundant_ops in % of the thread "
+      "instructions (002a §1.9 intra)", &d->redundant_pct[TM_REDUNDANCY_INTRA]);
+  F64("ptxsim_redundant_inter_pct", "ptxsim_irb_redundant_ops in % of the thread instructions "
+      "(002a §1.9 inter; needs -ptxsim_irb_entries)", &d->redundant_pct[TM_REDUNDANCY_INTER]);
+  F64("ptxsim_redundant_combined_pct", "intra plus one per reuse-buffer value match, in % of "
+      "the thread instructions (002a §1.9 combined)", &d->redundant_pct[TM_REDUNDANCY_COMBINED]);
   U64("ptxsim_ilp_sms", "ILP SMs of the GPU (-ptxsim_ilp_sms; 0: homogeneous)", &d->n_ilp_sms);
   U64("ptxsim_steered_to", "the SMs the launch ran on: 0 every SM, 1 the ILP SMs, 2 the TLP "
       "SMs (-ptxsim_steering static)", &d->steered_to);
@@ -238,6 +256,8 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
       &r->sm.rf.vrf_lane_writes);
   U64("ptxsim_rf_srf_reads", "scalar register file reads", &r->sm.rf.srf_reads);
   U64("ptxsim_rf_srf_writes", "scalar register file writes", &r->sm.rf.srf_writes);
+  U64("ptxsim_rf_irb_accesses", "instruction reuse buffer lookups that replace work "
+      "(-ptxsim_redundancy inter or combined)", &r->sm.rf.irb_accesses);
   for (uint32_t u = 0; u < SM_UNIT_COUNT; u++)
     U64(lane_ops_names[u], "lane operations issued to the unit kind", &r->sm.rf.lane_ops[u]);
   E64("ptxsim_energy_total_j", "energy of the launch, joules: dynamic + static (tm_energy.h)",

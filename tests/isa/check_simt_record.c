@@ -291,24 +291,46 @@ typedef struct val_case {
   int64_t stride;
 } val_case;
 
+/* The first executing lane's operands (SIMT_VAL_SCALAR): lane 0 in every
+ * case below (%r1 = 0, %r2 = 7). */
+typedef struct scalar_case {
+  uint32_t pc;
+  uint8_t n_src;
+  uint64_t src[SIMT_REC_SRC_VALS];
+  uint64_t dst;
+} scalar_case;
+
+static const scalar_case scalar_cases[] = {
+  {1, 1, {0}, 0},       /* mov %r1, %tid.x: the special register's value */
+  {2, 1, {7}, 7},       /* mov %r2, 7: the immediate */
+  {3, 2, {0, 3}, 0},    /* mul %r3, %r1, 3 */
+  {5, 2, {7, 7}, 14},   /* add %r5, %r2, %r2 */
+  {6, 2, {7, 0}, 7},    /* sub %r6, %r2, %r1: operand order */
+  {7, 2, {0, 5}, 1},    /* setp %p1: a predicate result is 0 or 1 */
+  {8, 2, {7, 9}, 1},
+  {9, 2, {0, 4}, 0},    /* @%p1 mul: lanes 0..4 */
+};
+
 #define M SIMT_VAL_MEASURED
 #define DU SIMT_VAL_DST_UNIFORM
 #define SU SIMT_VAL_SRC_UNIFORM
+#define SC SIMT_VAL_SCALAR /* one destination value, at most 3 sources */
 static const val_case val_cases[] = {
-  {0, M | DU | SU, SIMT_PAT_UNIFORM, 0},
-  {1, M, SIMT_PAT_STRIDED, 1},
-  {2, M | DU | SU, SIMT_PAT_UNIFORM, 0},
-  {3, M, SIMT_PAT_STRIDED, 3},
-  {4, M, SIMT_PAT_RANDOM, 0},
-  {5, M | DU | SU, SIMT_PAT_UNIFORM, 0},
-  {6, M, SIMT_PAT_STRIDED, -1},
-  {7, M, SIMT_PAT_RANDOM, 0},
-  {8, M | DU | SU, SIMT_PAT_UNIFORM, 0},
-  {9, M, SIMT_PAT_STRIDED, 4},
-  {12, M, SIMT_PAT_STRIDED, 4},
+  {0, M | DU | SU | SC, SIMT_PAT_UNIFORM, 0},
+  {1, M | SC, SIMT_PAT_STRIDED, 1},
+  {2, M | DU | SU | SC, SIMT_PAT_UNIFORM, 0},
+  {3, M | SC, SIMT_PAT_STRIDED, 3},
+  {4, M | SC, SIMT_PAT_RANDOM, 0},
+  {5, M | DU | SU | SC, SIMT_PAT_UNIFORM, 0},
+  {6, M | SC, SIMT_PAT_STRIDED, -1},
+  {7, M | SC, SIMT_PAT_RANDOM, 0},
+  {8, M | DU | SU | SC, SIMT_PAT_UNIFORM, 0},
+  {9, M | SC, SIMT_PAT_STRIDED, 4},
+  {12, M, SIMT_PAT_STRIDED, 4},        /* two destinations */
   {13, M | DU | SU, SIMT_PAT_UNIFORM, 0},
-  {14, M | DU, SIMT_PAT_NONE, 0},
+  {14, M | DU, SIMT_PAT_NONE, 0},      /* no destination */
 };
+#undef SC
 #undef M
 #undef DU
 #undef SU
@@ -340,6 +362,24 @@ START_TEST(values_uniform_strided_random)
                 rec->dst_pattern, c->pattern);
   ck_assert_msg(rec->dst_stride == c->stride, "pc %u: stride %lld, want %lld", c->pc,
                 (long long)rec->dst_stride, (long long)c->stride);
+  sh_free(&r);
+}
+END_TEST
+
+START_TEST(values_scalar_operands)
+{
+  static run_log log;
+  sh_run r;
+  run_vals(&r, &log, SIMT_REC_VALUES);
+  const scalar_case *c = &scalar_cases[_i];
+  const simt_record *rec = find(&log, 0, "vals", c->pc, 0);
+  ck_assert(rec->values & SIMT_VAL_SCALAR);
+  ck_assert_uint_eq(rec->n_src_vals, c->n_src);
+  for (uint32_t k = 0; k < c->n_src; k++)
+    ck_assert_msg(rec->src_val[k] == c->src[k], "pc %u: source %u is %llu, want %llu", c->pc,
+                  k, (unsigned long long)rec->src_val[k], (unsigned long long)c->src[k]);
+  ck_assert_msg(rec->dst_val == c->dst, "pc %u: destination %llu, want %llu", c->pc,
+                (unsigned long long)rec->dst_val, (unsigned long long)c->dst);
   sh_free(&r);
 }
 END_TEST
@@ -384,6 +424,7 @@ static Suite *record_suite(void)
   suite_add_tcase(s, tc);
   tc = tcase_create("values");
   tcase_add_loop_test(tc, values_uniform_strided_random, 0, (int)PTX_ARRAY_SIZE(val_cases));
+  tcase_add_loop_test(tc, values_scalar_operands, 0, (int)PTX_ARRAY_SIZE(scalar_cases));
   tcase_add_test(tc, values_only_when_asked);
   tcase_add_test(tc, values_not_measured_for_calls);
   suite_add_tcase(s, tc);

@@ -23,7 +23,8 @@
 typedef struct counts {
   uint64_t cycles, thread_insns;
   uint64_t uniform, converted, diverged, cow, cow_paper, full, bcast, redundant;
-  double pct;
+  uint64_t lookups, hits, matches, mismatches, installs, evictions, reused, inter_ops;
+  double pct, inter_pct, combined_pct;
   uint32_t out[256];
 } counts;
 
@@ -56,6 +57,16 @@ static counts run(const char *config, const char *mode, const char *const *more,
   c.bcast = tm_stats_u64(text, "ptxsim_scalar_broadcast_loads");
   c.redundant = tm_stats_u64(text, "ptxsim_scalar_redundant_ops");
   c.pct = tm_stats_f64(text, "ptxsim_redundant_op_pct");
+  c.lookups = tm_stats_u64(text, "ptxsim_irb_lookups");
+  c.hits = tm_stats_u64(text, "ptxsim_irb_hits");
+  c.matches = tm_stats_u64(text, "ptxsim_irb_value_matches");
+  c.mismatches = tm_stats_u64(text, "ptxsim_irb_mismatches");
+  c.installs = tm_stats_u64(text, "ptxsim_irb_installs");
+  c.evictions = tm_stats_u64(text, "ptxsim_irb_evictions");
+  c.reused = tm_stats_u64(text, "ptxsim_irb_reused_issues");
+  c.inter_ops = tm_stats_u64(text, "ptxsim_irb_redundant_ops");
+  c.inter_pct = tm_stats_f64(text, "ptxsim_redundant_inter_pct");
+  c.combined_pct = tm_stats_f64(text, "ptxsim_redundant_combined_pct");
   free(text);
   ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, c.out, out, threads * 4), PTXSIM_OK);
   tm_fixture_close(&f);
@@ -204,6 +215,88 @@ START_TEST(check_catches_a_wrong_mark)
 }
 END_TEST
 
+/* loop with n = 4 on one warp: the reuse buffer sees the uniform
+ * instructions in program order whatever the timing: mov r2 (A), mov r3
+ * (B), then per iteration add r3 (C), add r2 (D), setp (E), whose sources
+ * change every iteration.  8 entries: A..E installed (5), the other 3
+ * iterations hit C, D, E with other values: 9 mismatches, no reuse.
+ * 3 entries: D evicts A, E evicts B, then C, D, E hit as before: 5
+ * installs, 2 evictions, 9 hits.  2 entries: each lookup's entry was
+ * evicted 2 lookups before: 14 installs, 12 evictions, no hit.  The same
+ * under combined: with no value match, the timing cannot reorder one
+ * warp's lookups. */
+START_TEST(irb_sequences_one_warp)
+{
+  static const struct {
+    const char *entries;
+    uint64_t installs, evictions, hits;
+  } cases[] = {{"8", 5, 0, 9}, {"3", 5, 2, 9}, {"2", 14, 12, 0}};
+  static const char *const redundancy[] = {"intra", "combined"};
+  for (size_t i = 0; i < PTX_ARRAY_SIZE(cases); i++)
+    for (size_t r = 0; r < 2; r++) {
+      const char *const more[] = {"-ptxsim_irb_entries", cases[i].entries,
+                                  "-ptxsim_redundancy", redundancy[r], NULL};
+      counts c = run("gtx480", "token", more, "loop", 32, 4, 0);
+      ck_assert_uint_eq(c.lookups, 14);
+      ck_assert_uint_eq(c.installs, cases[i].installs);
+      ck_assert_uint_eq(c.evictions, cases[i].evictions);
+      ck_assert_uint_eq(c.hits, cases[i].hits);
+      ck_assert_uint_eq(c.mismatches, cases[i].hits);
+      ck_assert_uint_eq(c.matches + c.reused + c.inter_ops, 0);
+      /* combined converts every miss: all 14 uniform instructions */
+      ck_assert_uint_eq(c.converted, 14);
+      for (uint32_t t = 0; t < 32; t++)
+        ck_assert_uint_eq(c.out[t], 6);
+    }
+}
+END_TEST
+
+/* cow on 2 warps: mov r1, 5 and mov r2, 7 are uniform in both warps with
+ * the same source values: whichever warp comes first installs them, the
+ * other reuses them (2 value matches); add r5 is uniform in warp 1 only
+ * (a miss).  Lookups 5, installs 3.  Inter-warp redundancy (002a §1.9):
+ * 32 per match; combined: intra's 5 * 31 plus 1 per match.  Under inter
+ * no miss is converted and the 2 matches skip execution; under combined
+ * the 3 misses are converted too. */
+START_TEST(irb_reuse_across_warps)
+{
+  static const char *const redundancy[] = {"intra", "inter", "combined"};
+  for (size_t m = 2; m < 4; m++)
+    for (size_t r = 0; r < 3; r++) {
+      const char *const more[] = {"-ptxsim_redundancy", redundancy[r], NULL};
+      counts c = run("gtx480", modes[m], more, "cow", 64, 0, 0);
+      ck_assert_uint_eq(c.lookups, 5);
+      ck_assert_uint_eq(c.installs, 3);
+      ck_assert_uint_eq(c.matches, 2);
+      ck_assert_uint_eq(c.hits, 2);
+      ck_assert_uint_eq(c.inter_ops, 2 * 32);
+      ck_assert_uint_eq(c.reused, r == 0 ? 0 : 2);
+      ck_assert_uint_eq(c.converted, r == 0 ? 5 : r == 1 ? 0 : 3);
+      ck_assert_double_eq_tol(c.inter_pct, 100.0 * 64 / c.thread_insns, 1e-3);
+      ck_assert_double_eq_tol(c.combined_pct, 100.0 * (5 * 31 + 2) / c.thread_insns, 1e-3);
+      for (uint32_t t = 0; t < 64; t++)
+        ck_assert_uint_eq(c.out[t], t < 16 ? 7 + 9 : 5 + 7);
+    }
+}
+END_TEST
+
+/* sfu on gtx280_ilp, 8 warps computing the same ex2 chain: under inter,
+ * every value match skips the SFU (its initiation interval of 8 is the
+ * bottleneck, token_issue_rate_on_sfu), nothing is converted, and the
+ * launch is faster than the vector baseline; the results are the same. */
+START_TEST(irb_inter_skips_the_sfu)
+{
+  counts ref = run("gtx280_ilp", "none", NULL, "sfu", 256, 16, 0);
+  const char *const more[] = {"-ptxsim_redundancy", "inter", NULL};
+  counts c = run("gtx280_ilp", "token", more, "sfu", 256, 16, 0);
+  ck_assert_uint_eq(c.converted, 0);
+  ck_assert_uint_gt(c.reused, 0);
+  ck_assert_uint_eq(c.reused, c.matches);
+  ck_assert_uint_lt(c.cycles, ref.cycles);
+  ck_assert_mem_eq(c.out, ref.out, 256 * 4);
+}
+END_TEST
+
 /* The registry: vector has no hook (costs nothing); the scalar units are
  * found by -ptxsim_scalar_mode's names. */
 START_TEST(units_by_name)
@@ -228,6 +321,9 @@ static Suite *scalar_suite(void)
   tcase_add_test(t, srf_full);
   tcase_add_test(t, token_issue_rate_on_sfu);
   tcase_add_test(t, check_catches_a_wrong_mark);
+  tcase_add_test(t, irb_sequences_one_warp);
+  tcase_add_test(t, irb_reuse_across_warps);
+  tcase_add_test(t, irb_inter_skips_the_sfu);
   suite_add_tcase(s, t);
   return s;
 }

@@ -654,6 +654,14 @@ START_TEST(seam_units)
              "t.cfg:1:1: error: -ptxsim_register_file: unknown register file 'irb' (valid: "
              "vector, detect, token, srf)\n");
   load_fails("-ptxsim_scalar_mode irb\n", "-ptxsim_scalar_mode");
+  load_fails("-ptxsim_redundancy both\n", "-ptxsim_redundancy");
+  /* The reuse buffer's modes need a register file that keeps a value once
+   * and a buffer with entries. */
+  load_fails("-ptxsim_scalar_mode detect\n-ptxsim_redundancy inter\n",
+             "-ptxsim_redundancy: inter needs -ptxsim_scalar_mode token or srf");
+  load_fails("-ptxsim_scalar_mode srf\n-ptxsim_irb_entries 0\n-ptxsim_redundancy combined\n",
+             "-ptxsim_redundancy: combined needs -ptxsim_irb_entries above 0");
+  load_fails("-ptxsim_irb_entries 257\n", "-ptxsim_irb_entries");
   load_fails("-ptxsim_register_file token\n-ptxsim_scalar_mode srf\n",
              "-ptxsim_scalar_mode: srf chooses the register file, but -ptxsim_register_file "
              "chooses token");
@@ -667,7 +675,10 @@ START_TEST(seam_units)
   ck_assert_str_eq(c.scoreboard, "per_warp");
   load_ok(&c, "-ptxsim_scoreboard shared\n");
   ck_assert_str_eq(c.scoreboard, "shared");
-  load_ok(&c, "-ptxsim_scalar_mode token\n-ptxsim_srf_entries 16\n");
+  load_ok(&c, "-ptxsim_scalar_mode token\n-ptxsim_srf_entries 16\n-ptxsim_irb_entries 4\n"
+              "-ptxsim_redundancy combined\n");
+  ck_assert_uint_eq(c.irb_entries, 4);
+  ck_assert_uint_eq(c.redundancy, TM_REDUNDANCY_COMBINED);
   ck_assert_uint_eq(c.scalar_mode, TM_SCALAR_TOKEN);
   ck_assert_uint_eq(c.srf_entries, 16);
   /* A configuration that never named them is invalid, naming the option. */

@@ -34,11 +34,15 @@ failed() {
   fail=1 fails=$((fails + 1))
 }
 
-# probe OPTION VALUE: does this build's configuration accept it?  0 when
-# it does; otherwise 1, and probe_refusal says why (the first error
-# line).
+# probe OPTION VALUE [OPTION VALUE]...: does this build's configuration
+# accept them, together (an option may need another's value)?  0 when it
+# does; otherwise 1, and probe_refusal says why (the first error line).
 probe() {
-  printf -- '%s %s\n' "$1" "$2" >"$tmp/probe.config"
+  : >"$tmp/probe.config"
+  while [ $# -ge 2 ]; do
+    printf -- '%s %s\n' "$1" "$2" >>"$tmp/probe.config"
+    shift 2
+  done
   if "$PTXSIM" config --config "$tmp/probe.config" --dump >/dev/null 2>"$tmp/probe.err"; then
     return 0
   fi

@@ -6,9 +6,10 @@
 # (combos-lib.sh) runs under
 #   gtx280_ilp, gtx480 drivers:  -ptxsim_scalar_mode none, token and srf,
 #                 srf with -ptxsim_srf_entries 4 (the SRF fills: the
-#                 no-conversion path), and the combined IRB on one design
-#                 per GPU (-ptxsim_redundancy combined);
-#   gtx280_ilp programs: token and srf;
+#                 no-conversion path), and the instruction reuse buffer
+#                 on each design, combined on one GPU and inter on the
+#                 other (-ptxsim_redundancy);
+#   gtx280_ilp programs: token and srf, token combined and srf inter;
 # and must pass: results against the CPU reference or the functional
 # mode's output, and, per launch, the thread-instructions of the first
 # (none) run on the same GPU -- a converted instruction still counts its
@@ -17,8 +18,8 @@
 # marked uniform in the corpus is checked to hold one value.
 # Each design must take effect: ptxsim_scalar_converted_issues is 0 with
 # none and above 0 somewhere in the corpus with token or srf;
-# ptxsim_srf_full_events above 0 with 4 SRF entries; ptxsim_irb_lookups
-# above 0 with the IRB.
+# ptxsim_srf_full_events above 0 with 4 SRF entries; ptxsim_irb_reused_issues
+# above 0 with the IRB (inter converts nothing: its check is on reuse).
 # A combination whose option or value this build refuses (the mechanism
 # is not merged yet) is skipped with a SKIP line; when every one is, the
 # test is skipped (77).
@@ -28,7 +29,7 @@ set -u
 
 # combo_options NAME: the options of a combination, or what this build
 # refuses and status 1.  Names: none, token, srf, srf4 (4 SRF entries),
-# token.comb and srf.comb (the combined IRB).
+# token.comb and srf.comb (the combined IRB), token.inter and srf.inter.
 combo_options() {
   check='-ptxsim_scalar_check 1'
   case $1 in
@@ -36,11 +37,13 @@ combo_options() {
   token | srf) set -- "-ptxsim_scalar_mode $1" "$check" ;;
   srf4) set -- "-ptxsim_scalar_mode srf" "-ptxsim_srf_entries 4" "$check" ;;
   *.comb) set -- "-ptxsim_scalar_mode ${1%.comb}" "-ptxsim_redundancy combined" "$check" ;;
+  *.inter) set -- "-ptxsim_scalar_mode ${1%.inter}" "-ptxsim_redundancy inter" "$check" ;;
   esac
-  co_opts=''
+  co_opts='' co_so_far=''
   for o in "$@"; do
+    co_so_far="$co_so_far $o"
     # shellcheck disable=SC2086
-    if ! probe $o; then
+    if ! probe $co_so_far; then
       echo "$o: $probe_refusal"
       return 1
     fi
@@ -71,12 +74,14 @@ run_drivers() { # config combination
       conv = sum["ptxsim_scalar_converted_issues"] + 0
       if (combo == "none" && conv != 0)
         print "ptxsim_scalar_converted_issues is " conv " with -ptxsim_scalar_mode none"
-      if (combo != "none" && conv == 0)
+      if (combo != "none" && combo !~ /\.inter$/ && conv == 0)
         print "ptxsim_scalar_converted_issues is 0 with " combo
       if (combo == "srf4" && sum["ptxsim_srf_full_events"] == 0)
         print "ptxsim_srf_full_events is 0 with 4 SRF entries"
-      if (combo ~ /\.comb$/ && sum["ptxsim_irb_lookups"] == 0)
-        print "ptxsim_irb_lookups is 0 with the combined IRB"
+      if (combo ~ /\.inter$/ && conv != 0)
+        print "ptxsim_scalar_converted_issues is " conv " with " combo
+      if (combo ~ /\.(comb|inter)$/ && sum["ptxsim_irb_reused_issues"] == 0)
+        print "ptxsim_irb_reused_issues is 0 with " combo
     }' "$tmp/$tag.stats" >"$tmp/effect"
   if [ -s "$tmp/effect" ]; then
     failed "$config $combo ($opts): the options did not take effect:"
@@ -87,15 +92,15 @@ run_drivers() { # config combination
 }
 
 start=$(date +%s)
-for combo in none token srf srf4 token.comb; do
+for combo in none token srf srf4 token.comb srf.inter; do
   run_drivers gtx280_ilp $combo
 done
-for combo in none token srf srf4 srf.comb; do
+for combo in none token srf srf4 srf.comb token.inter; do
   run_drivers gtx480 $combo
 done
 
 # ---- the CUDA programs, against their functional-mode output
-for combo in token srf; do
+for combo in token srf token.comb srf.inter; do
   refused "exec gtx280_ilp $combo" && continue
   ran=$((ran + 1)) before=$fails
   run_programs_with gtx280_ilp "$opts"
