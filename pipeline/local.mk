@@ -50,6 +50,7 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
 	pipeline/operand_srf.c pipeline/operand_irb.h pipeline/operand_irb.c \
+	pipeline/operand_reliability.h pipeline/operand_reliability.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
 	pipeline/tm_energy.h pipeline/tm_energy.c \
 	pipeline/tm_report.c

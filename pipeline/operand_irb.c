@@ -49,10 +49,12 @@ static void fill(irb_entry *e, const isa_insn *op, uint16_t tag, const simt_reco
   for (uint32_t k = rec->n_src_vals; k < SIMT_REC_SRC_VALS; k++)
     e->src[k] = 0; /* unused slots compare equal */
   e->dst = rec->dst_val;
+  e->parity = (uint8_t)__builtin_parityll(e->dst);
+  e->is_upset = false;
 }
 
 irb_outcome irb_access(irb *b, uint32_t pc, const simt_record *rec, sm_scalar_stats *st,
-                       const irb_entry **hit)
+                       irb_entry **entry)
 {
   if (!(rec->values & SIMT_VAL_SCALAR))
     return IRB_SKIPPED;
@@ -70,12 +72,13 @@ irb_outcome irb_access(irb *b, uint32_t pc, const simt_record *rec, sm_scalar_st
         is_same = e->src[k] == rec->src_val[k];
       if (is_same) {
         st->irb_value_matches++;
-        *hit = e;
+        *entry = e;
         return IRB_REUSE;
       }
       st->irb_mismatches++;
       fill(e, rec->insn, tag, rec);
       e->last_use = now;
+      *entry = e;
       return IRB_MISMATCH;
     }
     /* The victim: an invalid entry (the first), else the least recent. */
@@ -87,5 +90,6 @@ irb_outcome irb_access(irb *b, uint32_t pc, const simt_record *rec, sm_scalar_st
     st->irb_evictions++;
   fill(victim, rec->insn, tag, rec);
   victim->last_use = now;
+  *entry = victim;
   return IRB_MISS;
 }

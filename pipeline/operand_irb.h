@@ -39,6 +39,8 @@ typedef struct irb_entry {
   uint64_t last_use;          /* the LRU stamp */
   uint16_t tag;               /* partial PC */
   uint8_t n_src;
+  uint8_t parity;             /* of dst, as written (reliability) */
+  bool is_upset;              /* a fault injection flipped a bit of dst */
 } irb_entry;
 
 typedef struct irb {
@@ -63,9 +65,10 @@ void irb_clear(irb *b);
 
 /* Looks up rec (an intra-warp uniform instruction at kernel-wide index
  * pc), counts the lookup's statistics in st (ptxsim_irb_*), and updates the
- * buffer as 002a §1.6 does.  *hit receives the entry on IRB_REUSE. */
+ * buffer as 002a §1.6 does.  *entry receives the entry it hit (IRB_REUSE),
+ * updated (IRB_MISMATCH) or installed (IRB_MISS). */
 irb_outcome irb_access(irb *b, uint32_t pc, const simt_record *rec, sm_scalar_stats *st,
-                       const irb_entry **hit);
+                       irb_entry **entry);
 
 /* Do a and b compute the same function of their sources (opcode, types,
  * rounding and every other modifier)? */

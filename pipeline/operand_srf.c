@@ -34,12 +34,12 @@ typedef struct srf_unit {
   uint32_t n_free;
 } srf_unit;
 
-static void *srf_create(const sm_params *p, const tm_kernel *k, sm_stats *st)
+static void *srf_create(const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id)
 {
   srf_unit *s = calloc(1, sizeof *s);
   if (!s)
     return NULL;
-  if (ou_init(&s->u, p, k, st)) {
+  if (ou_init(&s->u, p, k, st, sm_id)) {
     free(s);
     return NULL;
   }
@@ -88,6 +88,7 @@ static void unmap_warp(srf_unit *s, uint32_t slot)
 static void srf_warp_reset(void *self, uint32_t slot, uint32_t lanes)
 {
   srf_unit *s = self;
+  rel_warp_end(&s->u.rel, slot);
   unmap_warp(s, slot);
   ou_warp_reset(&s->u, slot, lanes);
 }
@@ -120,11 +121,11 @@ static void unmap_defs(srf_unit *s, uint32_t slot, const tm_insn *t)
     unmap(s, base + t->regs[d]);
 }
 
-static int srf_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
-                        uint64_t now, sm_issue_cost *c)
+/* What the register file does with rec's destinations; whether they are
+ * held twice (reliability: the SRF and lane 0 of the vector register). */
+static int srf_classify(srf_unit *s, uint32_t slot, const tm_insn *t, const simt_record *rec,
+                        sm_issue_cost *c, bool *is_protected)
 {
-  (void)now;
-  srf_unit *s = self;
   ou_state *u = &s->u;
   uint32_t marked_uses;
   ou_kind kind = ou_classify(u, slot, t, rec, &marked_uses);
@@ -137,12 +138,13 @@ static int srf_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_
   case OU_NO_WRITE:
     break;
   case OU_CALL:
+    rel_warp_end(&u->rel, slot);
     unmap_warp(s, slot);
     break;
   case OU_UNIFORM: {
     ou_count_uniform(u, rec);
     bool is_mapped = map_defs(s, slot, t);
-    bool is_reused = ou_reuse(u, rec, is_mapped, &rc);
+    bool is_reused = ou_reuse(u, rec, is_mapped, c, &rc);
     if (!is_mapped) {
       /* No scalar register for the result: it runs as a vector
        * instruction, reused or not. */
@@ -151,15 +153,19 @@ static int srf_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_
     }
     c->srf_writes += t->n_defs;
     if (is_reused) {
-      ou_charge_reuse(c);
       c->vrf_defs = 0;
+      *is_protected = u->rel.is_on;
     } else if (ou_converts_misses(u)) {
       u->st->scalar.converted_issues++;
       c->rf_lanes = 1;
       c->alu_lanes = 1;
       c->interval = 1;
       c->vrf_defs = 0;
+      if (PTX_UNLIKELY(rel_is_active(&u->rel)))
+        *is_protected = rel_scalar_compute(&u->rel, rec, c);
     } /* else (inter) it runs on every lane and writes the SRF as well */
+    if (*is_protected)
+      c->vrf_defs = (uint16_t)t->n_defs; /* the copy in lane 0 (rf_lanes 1) */
     if (!rc)
       rc = ou_check_mark(u, rec);
     break;
@@ -186,6 +192,23 @@ static int srf_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_
   }
   if (rec->is_warp_done)
     unmap_warp(s, slot);
+  return rc;
+}
+
+static int srf_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
+                        uint64_t now, sm_issue_cost *c)
+{
+  srf_unit *s = self;
+  rel_state *rel = &s->u.rel;
+  if (PTX_LIKELY(!rel_is_active(rel)))
+    return srf_classify(s, slot, t, rec, c, &(bool){false});
+  rel_note_issue(rel, slot, t, rec, now);
+  bool is_protected = false;
+  int rc = srf_classify(s, slot, t, rec, c, &is_protected);
+  if (rec->exec)
+    rel_note_defs(rel, slot, t, now, is_protected);
+  if (rec->is_warp_done)
+    rel_warp_end(rel, slot);
   return rc;
 }
 

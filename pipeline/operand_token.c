@@ -25,12 +25,13 @@ typedef struct token_unit {
   bool is_converting;         /* token; false: detect */
 } token_unit;
 
-static void *create(const sm_params *p, const tm_kernel *k, sm_stats *st, bool is_converting)
+static void *create(const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id,
+                    bool is_converting)
 {
   token_unit *t = malloc(sizeof *t);
   if (!t)
     return NULL;
-  if (ou_init(&t->u, p, k, st)) {
+  if (ou_init(&t->u, p, k, st, sm_id)) {
     free(t);
     return NULL;
   }
@@ -38,14 +39,14 @@ static void *create(const sm_params *p, const tm_kernel *k, sm_stats *st, bool i
   return t;
 }
 
-static void *token_create(const sm_params *p, const tm_kernel *k, sm_stats *st)
+static void *token_create(const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id)
 {
-  return create(p, k, st, true);
+  return create(p, k, st, sm_id, true);
 }
 
-static void *detect_create(const sm_params *p, const tm_kernel *k, sm_stats *st)
+static void *detect_create(const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id)
 {
-  return create(p, k, st, false);
+  return create(p, k, st, sm_id, false);
 }
 
 static void token_destroy(void *self)
@@ -57,7 +58,9 @@ static void token_destroy(void *self)
 
 static void token_warp_reset(void *self, uint32_t slot, uint32_t lanes)
 {
-  ou_warp_reset(&((token_unit *)self)->u, slot, lanes);
+  token_unit *tu = self;
+  rel_warp_end(&tu->u.rel, slot);
+  ou_warp_reset(&tu->u, slot, lanes);
 }
 
 static void set_defs(uint8_t *mark, const tm_insn *t, uint8_t v)
@@ -66,30 +69,35 @@ static void set_defs(uint8_t *mark, const tm_insn *t, uint8_t v)
     mark[t->regs[d]] = v;
 }
 
-static int token_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
-                          uint64_t now, sm_issue_cost *c)
+/* What the register file does with rec's destinations; whether they are
+ * held twice (reliability). */
+static int token_classify(token_unit *tu, uint32_t slot, const tm_insn *t,
+                          const simt_record *rec, sm_issue_cost *c, bool *is_protected)
 {
-  (void)now;
-  token_unit *tu = self;
   ou_state *s = &tu->u;
   uint32_t marked_uses;
   switch (ou_classify(s, slot, t, rec, &marked_uses)) {
   case OU_NO_WRITE:
     return 0;
   case OU_CALL:
+    rel_warp_end(&s->rel, slot);
     ou_warp_reset(s, slot, s->lanes[slot]);
     return 0;
   case OU_UNIFORM: {
     ou_count_uniform(s, rec);
     int rc = 0;
-    if (ou_reuse(s, rec, true, &rc)) {
-      ou_charge_reuse(c);
+    if (ou_reuse(s, rec, true, c, &rc)) {
+      *is_protected = s->rel.is_on;
     } else if (tu->is_converting && ou_converts_misses(s)) {
       s->st->scalar.converted_issues++;
       c->rf_lanes = 1;
       c->alu_lanes = 1;
       c->interval = 1;
+      if (PTX_UNLIKELY(rel_is_active(&s->rel)))
+        *is_protected = rel_scalar_compute(&s->rel, rec, c);
     }
+    if (*is_protected)
+      c->rf_lanes = 2; /* the second copy, in the next lane */
     /* Under inter, a miss runs on every lane: each holds the value, so
      * the token still describes the register. */
     set_defs(ou_marks(s, slot), t, 1);
@@ -114,6 +122,23 @@ static int token_at_issue(void *self, uint32_t slot, const tm_insn *t, const sim
   }
   }
   return 0;
+}
+
+static int token_at_issue(void *self, uint32_t slot, const tm_insn *t, const simt_record *rec,
+                          uint64_t now, sm_issue_cost *c)
+{
+  token_unit *tu = self;
+  rel_state *rel = &tu->u.rel;
+  if (PTX_LIKELY(!rel_is_active(rel)))
+    return token_classify(tu, slot, t, rec, c, &(bool){false});
+  rel_note_issue(rel, slot, t, rec, now);
+  bool is_protected = false;
+  int rc = token_classify(tu, slot, t, rec, c, &is_protected);
+  if (rec->exec)
+    rel_note_defs(rel, slot, t, now, is_protected);
+  if (rec->is_warp_done)
+    rel_warp_end(rel, slot);
+  return rc;
 }
 
 const sm_operand_ops sm_operand_token_ops = {

@@ -82,19 +82,23 @@ static uint8_t flags_of(const isa_insn *in, const an_insn *ai)
   }
 }
 
-int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st)
+int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id)
 {
   memset(s, 0, sizeof *s);
   s->k = k;
   s->st = st;
   s->check = (uint8_t)p->scalar_check;
   s->redundancy = (uint8_t)p->redundancy;
+  s->n_regs = k->max_regs ? k->max_regs : 1;
+  if (rel_init(&s->rel, p, s->n_regs, st, sm_id))
+    return PTX_ENOMEM;
   if (p->irb_entries) {
-    if (irb_init(&s->irb, p->irb_entries))
+    if (irb_init(&s->irb, p->irb_entries)) {
+      rel_free(&s->rel);
       return PTX_ENOMEM;
+    }
     s->has_irb = true;
   }
-  s->n_regs = k->max_regs ? k->max_regs : 1;
   size_t n = 0;
   s->func_base = malloc(sizeof *s->func_base * (k->n_funcs ? k->n_funcs : 1));
   if (!s->func_base)
@@ -123,6 +127,7 @@ int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st)
 void ou_free(ou_state *s)
 {
   irb_free(&s->irb);
+  rel_free(&s->rel);
   s->has_irb = false;
   free(s->func_base);
   free(s->flags);
@@ -213,26 +218,32 @@ uint32_t ou_copy_on_write(ou_state *s, uint32_t slot, const tm_insn *t, const si
   return copies;
 }
 
-bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, int *rc)
+bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, sm_issue_cost *c, int *rc)
 {
   if (!s->has_irb)
     return false;
   const isa_insn *in = rec->insn;
   uint32_t pc = s->func_base[in->func->index] + (uint32_t)(in - in->func->insns);
-  const irb_entry *e = NULL;
+  irb_entry *e = NULL;
   irb_outcome o = irb_access(&s->irb, pc, rec, &s->st->scalar, &e);
   if (o == IRB_SKIPPED)
     return false;
   bool is_counted = s->redundancy != TM_REDUNDANCY_INTRA;
   if (is_counted) /* the lookup, and the write of a miss or mismatch */
     s->st->rf.irb_accesses += o == IRB_REUSE ? 1 : 2;
-  if (o != IRB_REUSE)
+  if (o != IRB_REUSE) {
+    if (PTX_UNLIKELY(rel_is_active(&s->rel)) && is_counted)
+      rel_irb_written(&s->rel, e); /* an observing buffer is not upset */
     return false;
+  }
   s->st->scalar.inter_ops += (uint64_t)__builtin_popcount(rec->exec);
-  if (PTX_UNLIKELY(s->check) && e->dst != rec->dst_val)
+  if (PTX_UNLIKELY(s->check) && !e->is_upset && e->dst != rec->dst_val)
     *rc = SM_OPERAND_E_REUSE;
   if (!is_counted || !can_apply)
     return false;
+  if (PTX_UNLIKELY(rel_is_active(&s->rel)) && !rel_irb_reuse(&s->rel, e, rec))
+    return false;
   s->st->scalar.irb_reused_issues++;
+  ou_charge_reuse(c);
   return true;
 }

@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "pipeline/operand_irb.h"
+#include "pipeline/operand_reliability.h"
 #include "pipeline/sm_operand.h"
 #include "pipeline/tm_config.h"
 
@@ -60,11 +61,12 @@ typedef struct ou_state {
   uint8_t redundancy;         /* -ptxsim_redundancy: a tm_redundancy */
   bool has_irb;               /* -ptxsim_irb_entries > 0 */
   irb irb;                    /* the SM's instruction reuse buffer */
+  rel_state rel;              /* -ptxsim_scalar_reliability, faults */
   uint32_t lanes[SM_MAX_WARPS]; /* per slot: the mask of the warp's threads */
 } ou_state;
 
-/* Fills s for the SM's warp slots under p running k; PTX_ENOMEM. */
-int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st);
+/* Fills s for the warp slots of SM sm_id under p running k; PTX_ENOMEM. */
+int ou_init(ou_state *s, const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id);
 void ou_free(ou_state *s);
 /* A new warp with threads lanes takes slot: nothing is uniform. */
 void ou_warp_reset(ou_state *s, uint32_t slot, uint32_t lanes);
@@ -96,12 +98,14 @@ uint32_t ou_copy_on_write(ou_state *s, uint32_t slot, const tm_insn *t, const si
 
 /* Looks uniform instruction rec (slot's t) up in the reuse buffer, if
  * there is one (002a §1.6), and counts what it found (ptxsim_irb_*).
- * Returns true when its result is reused in place of execution: a value
+ * Returns true when its result is reused in place of execution -- a value
  * match under -ptxsim_redundancy inter or combined, when can_apply (the
- * register file has room for the result).  With
+ * register file has room for the result) and the entry passes its parity
+ * (reliability) -- and charges c for it (ou_charge_reuse).  With
  * -ptxsim_scalar_check, a reused value that differs from what the
- * functional core computed stops the launch (*rc = SM_OPERAND_E_REUSE). */
-bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, int *rc);
+ * functional core computed (and no injected fault explains) stops the
+ * launch (*rc = SM_OPERAND_E_REUSE). */
+bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, sm_issue_cost *c, int *rc);
 
 /* Does -ptxsim_redundancy convert uniform instructions that the reuse
  * buffer did not supply (intra, combined)? */

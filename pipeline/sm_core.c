@@ -61,7 +61,7 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
   sm->bpred_ops = p->bpred;
   sm->bpred = p->bpred->create ? p->bpred->create(p, k, &sm->st) : NULL;
   sm->operand_ops = p->operand;
-  sm->operand = p->operand->create ? p->operand->create(p, k, &sm->st) : NULL;
+  sm->operand = p->operand->create ? p->operand->create(p, k, &sm->st, id) : NULL;
   if (!sm->ctas || !sm->dep || (p->bpred->create && !sm->bpred) ||
       (p->operand->create && !sm->operand)) {
     snprintf(err, errlen, "out of memory");

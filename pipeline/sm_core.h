@@ -131,6 +131,9 @@ typedef struct sm_params {
   uint32_t srf_entries;       /* -ptxsim_srf_entries */
   uint32_t irb_entries;       /* -ptxsim_irb_entries (0: no reuse buffer) */
   uint32_t redundancy;        /* -ptxsim_redundancy: a tm_redundancy */
+  uint32_t scalar_reliability; /* -ptxsim_scalar_reliability */
+  uint32_t scalar_fault_ppm;  /* -ptxsim_scalar_fault_ppm */
+  uint32_t scalar_fault_seed; /* -ptxsim_scalar_fault_seed */
   uint32_t scalar_check;      /* -ptxsim_scalar_check */
   uint32_t tex_latency;
   uint64_t local_base;        /* where local memory lives in the address
@@ -239,7 +242,25 @@ typedef struct sm_ilp_stats {
   X(irb_reused_issues, "ptxsim_irb_reused_issues", "value matches that skipped execution "       \
                                                    "(-ptxsim_redundancy inter or combined)")      \
   X(inter_ops, "ptxsim_irb_redundant_ops", "thread operations inter-warp uniform instructions " \
-                                           "repeat: executing lanes each (002a §1.9)")
+                                           "repeat: executing lanes each (002a §1.9)")           \
+  X(rel_alu_ops, "ptxsim_scalar_rel_alu_ops", "thread operations of ALU instructions (SP, DP, " \
+                                              "INT, SFU), with -ptxsim_scalar_reliability")       \
+  X(rel_protected_ops, "ptxsim_scalar_rel_protected_ops", "of those, protected: dual-computed " \
+                                                          "or reused with good parity")          \
+  X(rel_live_reg_cycles, "ptxsim_scalar_rel_live_reg_cycles", "register-cycles registers are "  \
+                                                              "live (write to last read)")        \
+  X(rel_protected_reg_cycles, "ptxsim_scalar_rel_protected_reg_cycles", "of those, holding a "  \
+                                                                        "duplicated value")      \
+  X(faults_injected, "ptxsim_scalar_faults_injected", "single-bit upsets injected "              \
+                                                      "(-ptxsim_scalar_fault_ppm)")              \
+  X(faults_detected, "ptxsim_scalar_faults_detected", "upsets detected (copies differ, parity)")  \
+  X(faults_corrected, "ptxsim_scalar_faults_corrected", "upsets corrected (the good copy, or "   \
+                                                        "the instruction run again)")            \
+  X(faults_silent, "ptxsim_scalar_faults_silent", "upset values delivered to a register "      \
+                                                  "unnoticed (reliability off; per reuse of an " \
+                                                  "upset entry)")                                \
+  X(irb_parity_errors, "ptxsim_irb_parity_errors", "reuse-buffer hits refused for a parity "     \
+                                                   "error (reliability)")
 typedef struct sm_scalar_stats {
 #define X(field, name, doc) uint64_t field;
   SM_SCALAR_COUNTERS(X)

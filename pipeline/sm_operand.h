@@ -58,10 +58,10 @@ typedef struct sm_issue_cost {
 struct sm_operand_ops {
   const char *name;           /* the -ptxsim_register_file value */
   const char *doc;            /* one line */
-  /* State for the warp slots of one SM running k (its registers are
+  /* State for the warp slots of SM sm_id running k (its registers are
    * numbered below k->max_regs: token bits, rename maps); NULL when out of
    * memory.  NULL create: the unit keeps no state. */
-  void *(*create)(const sm_params *p, const tm_kernel *k, sm_stats *st);
+  void *(*create)(const sm_params *p, const tm_kernel *k, sm_stats *st, uint32_t sm_id);
   void (*destroy)(void *self);
   /* A new warp whose threads are the lanes in mask lanes takes slot
    * (NULL: nothing to forget). */

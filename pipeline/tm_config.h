@@ -235,6 +235,9 @@ typedef struct tm_config {
   uint32_t srf_entries;           /* -ptxsim_srf_entries: per SM */
   uint32_t irb_entries;           /* -ptxsim_irb_entries: per SM, 0 = none */
   uint32_t redundancy;            /* -ptxsim_redundancy: a tm_redundancy */
+  uint32_t scalar_reliability;    /* -ptxsim_scalar_reliability: 0 or 1 */
+  uint32_t scalar_fault_ppm;      /* -ptxsim_scalar_fault_ppm: upsets per 10^6 */
+  uint32_t scalar_fault_seed;     /* -ptxsim_scalar_fault_seed */
   uint32_t scalar_check;          /* -ptxsim_scalar_check: 1 verifies every
                                      uniform mark against the values */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded

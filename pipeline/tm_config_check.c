@@ -149,6 +149,10 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
       bad(&c, "-ptxsim_redundancy", "%s needs -ptxsim_irb_entries above 0",
           tm_redundancy_names[cfg->redundancy]);
   }
+  if ((cfg->scalar_reliability || cfg->scalar_fault_ppm) && cfg->scalar_mode != TM_SCALAR_TOKEN &&
+      cfg->scalar_mode != TM_SCALAR_SRF)
+    bad(&c, cfg->scalar_reliability ? "-ptxsim_scalar_reliability" : "-ptxsim_scalar_fault_ppm",
+        "needs -ptxsim_scalar_mode token or srf (the uniform work it protects)");
   if (!is_pow2(cfg->gshare_bits))
     bad(&c, "-ptxsim_gshare_bits", "%u bits is not a power of two", cfg->gshare_bits);
   const mem_params *m = &cfg->mem;

@@ -107,6 +107,9 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
   p->srf_entries = conf->srf_entries;
   p->irb_entries = conf->irb_entries;
   p->redundancy = conf->redundancy;
+  p->scalar_reliability = conf->scalar_reliability;
+  p->scalar_fault_ppm = conf->scalar_fault_ppm;
+  p->scalar_fault_seed = conf->scalar_fault_seed;
   p->scalar_check = conf->scalar_check;
   p->tex_latency = conf->mem.tex_latency;
   p->local_base = TM_LOCAL_BASE;

@@ -16,6 +16,7 @@
 typedef struct derived {
   double bp_accuracy, redundant_op_pct;
   double redundant_pct[TM_REDUNDANCY_COUNT]; /* 002a §1.9, by counting rule */
+  double alu_coverage_pct, vrf_coverage_pct;
   double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
@@ -47,6 +48,8 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
       100.0 * ratio(sc->redundant_ops + sc->irb_value_matches, r->thread_insns);
   d->redundant_op_pct =
       conf && conf->redundancy < TM_REDUNDANCY_COUNT ? d->redundant_pct[conf->redundancy] : 0;
+  d->alu_coverage_pct = 100.0 * ratio(sc->rel_protected_ops, sc->rel_alu_ops);
+  d->vrf_coverage_pct = 100.0 * ratio(sc->rel_protected_reg_cycles, sc->rel_live_reg_cycles);
   d->tot_ipc = ratio(tot->thread_insns, tot->cycles);
   d->occupancy = r->max_warps_per_sm ? 100.0 * r->avg_resident_warps / r->max_warps_per_sm : 0;
   d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
@@ -205,6 +208,10 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
       "instructions (002a §1.9 intra)", &d->redundant_pct[TM_REDUNDANCY_INTRA]);
   F64("ptxsim_redundant_inter_pct", "ptxsim_irb_redundant_ops in % of the thread instructions "
       "(002a §1.9 inter; needs -ptxsim_irb_entries)", &d->redundant_pct[TM_REDUNDANCY_INTER]);
+  F64("ptxsim_scalar_alu_coverage_pct", "ptxsim_scalar_rel_protected_ops in % of "
+      "ptxsim_scalar_rel_alu_ops (002a §1.7 ALU coverage)", &d->alu_coverage_pct);
+  F64("ptxsim_scalar_vrf_coverage_pct", "ptxsim_scalar_rel_protected_reg_cycles in % of "
+      "ptxsim_scalar_rel_live_reg_cycles (002a §1.7 VRF coverage)", &d->vrf_coverage_pct);
   F64("ptxsim_redundant_combined_pct", "intra plus one per reuse-buffer value match, in % of "
       "the thread instructions (002a §1.9 combined)", &d->redundant_pct[TM_REDUNDANCY_COMBINED]);
   U64("ptxsim_ilp_sms", "ILP SMs of the GPU (-ptxsim_ilp_sms; 0: homogeneous)", &d->n_ilp_sms);

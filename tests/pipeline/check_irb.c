@@ -46,7 +46,7 @@ static irb_outcome look(irb *b, uint32_t pc, const isa_insn *in, uint64_t a, uin
                         sm_scalar_stats *st, uint64_t *dst)
 {
   simt_record r = rec_of(in, a, x, a + x);
-  const irb_entry *e = NULL;
+  irb_entry *e = NULL;
   irb_outcome o = irb_access(b, pc, &r, st, &e);
   if (o == IRB_REUSE)
     *dst = e->dst;
@@ -136,7 +136,7 @@ START_TEST(unscalar_records_skip)
   ck_assert_int_eq(irb_init(&b, 4), 0);
   simt_record r = rec_of(&add_a, 1, 2, 3);
   r.values &= (uint8_t)~SIMT_VAL_SCALAR;
-  const irb_entry *e = NULL;
+  irb_entry *e = NULL;
   ck_assert_int_eq(irb_access(&b, 1, &r, &st, &e), IRB_SKIPPED);
   ck_assert_uint_eq(st.irb_lookups, 0);
   /* A different source count at the same tag and opcode is a mismatch. */

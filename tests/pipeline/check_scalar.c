@@ -24,6 +24,9 @@ typedef struct counts {
   uint64_t cycles, thread_insns;
   uint64_t uniform, converted, diverged, cow, cow_paper, full, bcast, redundant;
   uint64_t lookups, hits, matches, mismatches, installs, evictions, reused, inter_ops;
+  uint64_t alu_ops, protected_ops, live_cycles, protected_cycles;
+  uint64_t injected, detected, corrected, silent, parity_errors;
+  double alu_cov, vrf_cov;
   double pct, inter_pct, combined_pct;
   uint32_t out[256];
 } counts;
@@ -66,6 +69,17 @@ static counts run(const char *config, const char *mode, const char *const *more,
   c.reused = tm_stats_u64(text, "ptxsim_irb_reused_issues");
   c.inter_ops = tm_stats_u64(text, "ptxsim_irb_redundant_ops");
   c.inter_pct = tm_stats_f64(text, "ptxsim_redundant_inter_pct");
+  c.alu_ops = tm_stats_u64(text, "ptxsim_scalar_rel_alu_ops");
+  c.protected_ops = tm_stats_u64(text, "ptxsim_scalar_rel_protected_ops");
+  c.live_cycles = tm_stats_u64(text, "ptxsim_scalar_rel_live_reg_cycles");
+  c.protected_cycles = tm_stats_u64(text, "ptxsim_scalar_rel_protected_reg_cycles");
+  c.injected = tm_stats_u64(text, "ptxsim_scalar_faults_injected");
+  c.detected = tm_stats_u64(text, "ptxsim_scalar_faults_detected");
+  c.corrected = tm_stats_u64(text, "ptxsim_scalar_faults_corrected");
+  c.silent = tm_stats_u64(text, "ptxsim_scalar_faults_silent");
+  c.parity_errors = tm_stats_u64(text, "ptxsim_irb_parity_errors");
+  c.alu_cov = tm_stats_f64(text, "ptxsim_scalar_alu_coverage_pct");
+  c.vrf_cov = tm_stats_f64(text, "ptxsim_scalar_vrf_coverage_pct");
   c.combined_pct = tm_stats_f64(text, "ptxsim_redundant_combined_pct");
   free(text);
   ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, c.out, out, threads * 4), PTXSIM_OK);
@@ -297,6 +311,80 @@ START_TEST(irb_inter_skips_the_sfu)
 }
 END_TEST
 
+/* cow on 2 warps with reliability (002a §1.7), token and srf.  ALU thread
+ * operations: per warp mov r1, mov r2, mov r4, setp, add r5, mul.wide,
+ * add.u64 on 32 lanes, and in warp 0 the two guarded ones on 16 lanes
+ * (in warp 1 they run on no lane): 7 * 32 * 2 + 2 * 16 = 480.  Protected:
+ * the 5 uniform instructions' 32 lanes each, whether dual-computed
+ * (intra: all 5 converted) or, combined, 3 converted and 2 reused from
+ * entries with good parity: 160, 33.3 %.  Live registers hold duplicated
+ * values part of the time: 0 < VRF coverage < 100 %.  Without faults
+ * nothing is detected. */
+START_TEST(reliability_coverage)
+{
+  static const char *const redundancy[] = {"intra", "combined"};
+  for (size_t m = 2; m < 4; m++)
+    for (size_t r = 0; r < 2; r++) {
+      const char *const more[] = {"-ptxsim_scalar_reliability", "1", "-ptxsim_redundancy",
+                                  redundancy[r], NULL};
+      counts c = run("gtx480", modes[m], more, "cow", 64, 0, 0);
+      ck_assert_uint_eq(c.alu_ops, 480);
+      ck_assert_uint_eq(c.protected_ops, 160);
+      ck_assert_double_eq_tol(c.alu_cov, 100.0 * 160 / 480, 1e-3);
+      ck_assert_uint_gt(c.protected_cycles, 0);
+      ck_assert_uint_lt(c.protected_cycles, c.live_cycles);
+      ck_assert_double_eq_tol(c.vrf_cov, 100.0 * c.protected_cycles / c.live_cycles, 1e-3);
+      ck_assert_uint_eq(c.injected + c.detected + c.silent + c.parity_errors, 0);
+      ck_assert_uint_eq(c.reused, r ? 2 : 0);
+      for (uint32_t t = 0; t < 64; t++)
+        ck_assert_uint_eq(c.out[t], t < 16 ? 7 + 9 : 5 + 7);
+    }
+  /* Off: nothing is counted. */
+  counts c = run("gtx480", "token", NULL, "cow", 64, 0, 0);
+  ck_assert_uint_eq(c.alu_ops + c.protected_ops + c.live_cycles, 0);
+}
+END_TEST
+
+/* cow on 2 warps, combined, an upset in every computation and entry write
+ * (-ptxsim_scalar_fault_ppm 1000000).  Reliability on: the 3 installed
+ * entries are upset, so the 2 value matches fail parity (2 parity
+ * errors), run, and rewrite their entries (2 more upsets); all 5 uniform
+ * instructions are then converted and dual-computed, each upset and
+ * corrected: injected 3 + 2 + 5 = 10, detected = corrected = 5 + 2, none
+ * silent, none reused.  Off: the 3 converted misses' single results are
+ * upset (3 silent), the 2 matches reuse upset entries (2 silent): injected
+ * 3 + 3, silent 5.  The results stay right either way (only the model's
+ * copies are upset), and the check does not mistake an upset entry for a
+ * modelling error. */
+START_TEST(reliability_fault_injection)
+{
+  for (size_t m = 2; m < 4; m++) {
+    const char *const on[] = {"-ptxsim_scalar_reliability", "1", "-ptxsim_redundancy",
+                              "combined", "-ptxsim_scalar_fault_ppm", "1000000", NULL};
+    counts c = run("gtx480", modes[m], on, "cow", 64, 0, 0);
+    ck_assert_uint_eq(c.parity_errors, 2);
+    ck_assert_uint_eq(c.reused, 0);
+    ck_assert_uint_eq(c.converted, 5);
+    ck_assert_uint_eq(c.injected, 10);
+    ck_assert_uint_eq(c.detected, 7);
+    ck_assert_uint_eq(c.corrected, 7);
+    ck_assert_uint_eq(c.silent, 0);
+    for (uint32_t t = 0; t < 64; t++)
+      ck_assert_uint_eq(c.out[t], t < 16 ? 7 + 9 : 5 + 7);
+    const char *const off[] = {"-ptxsim_redundancy", "combined", "-ptxsim_scalar_fault_ppm",
+                               "1000000", NULL};
+    c = run("gtx480", modes[m], off, "cow", 64, 0, 0);
+    ck_assert_uint_eq(c.reused, 2);
+    ck_assert_uint_eq(c.converted, 3);
+    ck_assert_uint_eq(c.injected, 6);
+    ck_assert_uint_eq(c.silent, 5);
+    ck_assert_uint_eq(c.detected + c.corrected + c.parity_errors, 0);
+    for (uint32_t t = 0; t < 64; t++)
+      ck_assert_uint_eq(c.out[t], t < 16 ? 7 + 9 : 5 + 7);
+  }
+}
+END_TEST
+
 /* The registry: vector has no hook (costs nothing); the scalar units are
  * found by -ptxsim_scalar_mode's names. */
 START_TEST(units_by_name)
@@ -324,6 +412,8 @@ static Suite *scalar_suite(void)
   tcase_add_test(t, irb_sequences_one_warp);
   tcase_add_test(t, irb_reuse_across_warps);
   tcase_add_test(t, irb_inter_skips_the_sfu);
+  tcase_add_test(t, reliability_coverage);
+  tcase_add_test(t, reliability_fault_injection);
   suite_add_tcase(s, t);
   return s;
 }

@@ -662,6 +662,11 @@ START_TEST(seam_units)
   load_fails("-ptxsim_scalar_mode srf\n-ptxsim_irb_entries 0\n-ptxsim_redundancy combined\n",
              "-ptxsim_redundancy: combined needs -ptxsim_irb_entries above 0");
   load_fails("-ptxsim_irb_entries 257\n", "-ptxsim_irb_entries");
+  load_fails("-ptxsim_scalar_mode none\n-ptxsim_scalar_reliability 1\n",
+             "-ptxsim_scalar_reliability: needs -ptxsim_scalar_mode token or srf");
+  load_fails("-ptxsim_scalar_mode detect\n-ptxsim_scalar_fault_ppm 5\n",
+             "-ptxsim_scalar_fault_ppm: needs -ptxsim_scalar_mode token or srf");
+  load_fails("-ptxsim_scalar_fault_ppm 1000001\n", "-ptxsim_scalar_fault_ppm");
   load_fails("-ptxsim_register_file token\n-ptxsim_scalar_mode srf\n",
              "-ptxsim_scalar_mode: srf chooses the register file, but -ptxsim_register_file "
              "chooses token");

@@ -8,7 +8,9 @@
 #                 srf with -ptxsim_srf_entries 4 (the SRF fills: the
 #                 no-conversion path), and the instruction reuse buffer
 #                 on each design, combined on one GPU and inter on the
-#                 other (-ptxsim_redundancy);
+#                 other (-ptxsim_redundancy), and reliability with fault
+#                 injection (token.rel, srf.rel: combined, 10^4 upsets per
+#                 10^6 scalar computations and entry writes);
 #   gtx280_ilp programs: token and srf, token combined and srf inter;
 # and must pass: results against the CPU reference or the functional
 # mode's output, and, per launch, the thread-instructions of the first
@@ -38,6 +40,8 @@ combo_options() {
   srf4) set -- "-ptxsim_scalar_mode srf" "-ptxsim_srf_entries 4" "$check" ;;
   *.comb) set -- "-ptxsim_scalar_mode ${1%.comb}" "-ptxsim_redundancy combined" "$check" ;;
   *.inter) set -- "-ptxsim_scalar_mode ${1%.inter}" "-ptxsim_redundancy inter" "$check" ;;
+  *.rel) set -- "-ptxsim_scalar_mode ${1%.rel}" "-ptxsim_redundancy combined" \
+    "-ptxsim_scalar_reliability 1" "-ptxsim_scalar_fault_ppm 10000" "$check" ;;
   esac
   co_opts='' co_so_far=''
   for o in "$@"; do
@@ -78,6 +82,10 @@ run_drivers() { # config combination
         print "ptxsim_scalar_converted_issues is 0 with " combo
       if (combo == "srf4" && sum["ptxsim_srf_full_events"] == 0)
         print "ptxsim_srf_full_events is 0 with 4 SRF entries"
+      if (combo ~ /\.rel$/ && (sum["ptxsim_scalar_faults_corrected"] == 0 ||
+                                sum["ptxsim_scalar_faults_silent"] != 0))
+        print "faults corrected " sum["ptxsim_scalar_faults_corrected"] + 0 ", silent " \
+              sum["ptxsim_scalar_faults_silent"] + 0 " with " combo
       if (combo ~ /\.inter$/ && conv != 0)
         print "ptxsim_scalar_converted_issues is " conv " with " combo
       if (combo ~ /\.(comb|inter)$/ && sum["ptxsim_irb_reused_issues"] == 0)
@@ -92,10 +100,10 @@ run_drivers() { # config combination
 }
 
 start=$(date +%s)
-for combo in none token srf srf4 token.comb srf.inter; do
+for combo in none token srf srf4 token.comb srf.inter srf.rel; do
   run_drivers gtx280_ilp $combo
 done
-for combo in none token srf srf4 srf.comb token.inter; do
+for combo in none token srf srf4 srf.comb token.inter token.rel; do
   run_drivers gtx480 $combo
 done
 
