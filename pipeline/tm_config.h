@@ -274,7 +274,7 @@ int tm_config_load_file(tm_config *cfg, const char *path, ptx_diag *d) PTX_MUST_
 int tm_config_load_string(tm_config *cfg, const char *text, const char *name,
                           ptx_diag *d) PTX_MUST_CHECK;
 /* Resets cfg to the defaults, then loads the named configuration
- * ("gtx480", "gtx280", "gtx280_ilp", "sm75") or, when name is none of those, the file
+ * ("gtx480", "gtx280", "gtx280_ilp", "sm75", "gtx285_scalar") or, when name is none of those, the file
  * called name.  Returns as tm_config_load_file; PTX_ENOTFOUND (with a
  * message listing the names) when name is neither a configuration nor a
  * readable file. */
