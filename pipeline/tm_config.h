@@ -255,7 +255,11 @@ typedef struct tm_config {
 
   /* The energy model (pipeline/tm_energy.h), used only to report. */
   double energy_pj[TM_ENERGY_EVENT_COUNT]; /* -ptxsim_energy_<event>_pj */
-  double static_power_sm_w;       /* -ptxsim_static_power_sm_w: per SM */
+  double static_power_sm_w;       /* -ptxsim_static_power_sm_w: per SM, but
+                                     its register files */
+  double static_power_vrf_w;      /* -ptxsim_static_power_vrf_w: per SM */
+  double static_power_srf_w;      /* -ptxsim_static_power_srf_w: per SM, when
+                                     scalar_mode is TM_SCALAR_SRF */
   double static_power_chip_w;     /* -ptxsim_static_power_chip_w: the rest of
                                      the chip (L2, memory controllers,
                                      interconnect, ...) */

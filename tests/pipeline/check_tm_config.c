@@ -769,6 +769,10 @@ START_TEST(energy_options)
     for (uint32_t e = 0; e < TM_ENERGY_EVENT_COUNT; e++)
       ck_assert_msg(c.energy_pj[e] > 0, "%s: event %u has no energy", named[i], e);
     ck_assert(c.static_power_sm_w > 0 && c.static_power_chip_w > 0);
+    /* Table 2's static power: a 64 KB VRF 0.09 W (scaled by capacity), an
+     * SRF 0.001 W. */
+    ck_assert(c.static_power_vrf_w >= 0.09);
+    ck_assert_double_eq(c.static_power_srf_w, 0.001);
   }
   tm_config c;
   tm_config_defaults(&c);
