@@ -3,9 +3,15 @@
 # (002a 1.10, chapter 2) on the project's own kernels.  Each kernel
 # (bench-lib.sh, at full occupancy: CTAs of 128 threads, 256 where fixed;
 # nbody as its 10 long CTAs) runs on
-#   gtx280_ilp  the seed's baseline: a GTX285-like SM with 8 SPs that
-#               issues a warp instruction once per 4 cycles;
-#   gtx480      a GPGPU-Sim Fermi SM (two schedulers, 32 lanes);
+#   gtx285_scalar  the seed's baseline (002a Table 1): a GTX285 SM with 8
+#               SPs at 1.3 GHz, where a vector ALU warp instruction
+#               holds the SPs 4 cycles and a converted uniform one 1
+#               (configs/gtx285_scalar.config);
+#   gtx480      a GPGPU-Sim Fermi SM (two schedulers, 32 lanes): one core
+#               cycle is a whole warp's issue slot, the ALU's interval is
+#               1 already, so conversion saves energy but no issue cycles
+#               (the seed's NumSP = 16 study, 002a 1.10, already shrinks
+#               the Intra gain to 0.3%);
 # as these variants (the seed's Figures 5, 6 and 8-10):
 #   baseline    -ptxsim_scalar_mode none (the vector register file)
 #   token       token bits: intra-warp uniform instructions run on one
@@ -44,7 +50,7 @@ ptxsim=${PTXSIM:-./ptxsim}
 ptx_dir=${srcdir:-.}/benchmarks/ptx
 out=benchmarks/out/scalar
 only=''
-configs='gtx280_ilp gtx480'
+configs='gtx285_scalar gtx480'
 usage='usage: bench-scalar.sh [--ptxsim PTXSIM] [--ptx-dir DIR] [--out DIR] [--only K1,K2] [--configs C1,C2]'
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }

@@ -32,7 +32,7 @@ bench-ilp: ptxsim$(EXEEXT)
 ## `make bench-scalar`: seed 002's redundancy table (002a 1.10) on the
 ## same kernels: redundancy %, speedup and total energy of token bits, the
 ## scalar register file, the instruction reuse buffer and both over the
-## vector register file, on gtx280_ilp and gtx480, as text, CSV and
+## vector register file, on gtx285_scalar and gtx480, as text, CSV and
 ## (where gnuplot is installed) a PNG and SVG chart in
 ## benchmarks/out/scalar (see the script's header).
 EXTRA_DIST += benchmarks/bench-scalar.sh

@@ -278,7 +278,11 @@ typedef struct tm_config {
 
   /* The energy model (pipeline/tm_energy.h), used only to report. */
   double energy_pj[TM_ENERGY_EVENT_COUNT]; /* -ptxsim_energy_<event>_pj */
-  double static_power_sm_w;       /* -ptxsim_static_power_sm_w: per SM */
+  double static_power_sm_w;       /* -ptxsim_static_power_sm_w: per SM, but
+                                     its register files */
+  double static_power_vrf_w;      /* -ptxsim_static_power_vrf_w: per SM */
+  double static_power_srf_w;      /* -ptxsim_static_power_srf_w: per SM, when
+                                     scalar_mode is TM_SCALAR_SRF */
   double static_power_chip_w;     /* -ptxsim_static_power_chip_w: the rest of
                                      the chip (L2, memory controllers,
                                      interconnect, ...) */
@@ -297,7 +301,7 @@ int tm_config_load_file(tm_config *cfg, const char *path, ptx_diag *d) PTX_MUST_
 int tm_config_load_string(tm_config *cfg, const char *text, const char *name,
                           ptx_diag *d) PTX_MUST_CHECK;
 /* Resets cfg to the defaults, then loads the named configuration
- * ("gtx480", "gtx280", "gtx280_ilp", "sm75") or, when name is none of those, the file
+ * ("gtx480", "gtx280", "gtx280_ilp", "sm75", "gtx285_scalar") or, when name is none of those, the file
  * called name.  Returns as tm_config_load_file; PTX_ENOTFOUND (with a
  * message listing the names) when name is neither a configuration nor a
  * readable file. */

@@ -62,6 +62,7 @@ const tm_opt *tm_opt_find(const char *name);
 extern const char tm_config_text_gtx480[];
 extern const char tm_config_text_gtx280[];
 extern const char tm_config_text_gtx280_ilp[];
+extern const char tm_config_text_gtx285_scalar[];
 extern const char tm_config_text_sm75[];
 
 /* Formats one option's value as the config format writes it. */

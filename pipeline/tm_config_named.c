@@ -25,6 +25,9 @@ static const named_config named[] = {
    "(bypass, shared scoreboard, branch prediction: off)", tm_config_text_gtx280_ilp},
   {"sm75", "a Turing sm_75 GPU (RTX 2060 as Accel-Sim configures it): 30 SMs",
    tm_config_text_sm75},
+  {"gtx285_scalar", "GTX285 as seed 002 chapter 2 times its SM: 8 SPs at 1.3 GHz, a warp "
+   "instruction every 4 cycles, a converted uniform one every cycle (-ptxsim_scalar_mode "
+   "token|srf: off)", tm_config_text_gtx285_scalar},
 };
 
 size_t tm_config_named_count(void)

@@ -74,7 +74,12 @@ void tm_energy_compute(const tm_result *r, const tm_config *conf, tm_energy *out
   }
   if (conf->mem.core_mhz > 0)
     out->seconds = (double)r->cycles / (conf->mem.core_mhz * 1e6);
-  out->static_j = (conf->static_power_sm_w * (double)r->n_sms + conf->static_power_chip_w) *
-                  out->seconds;
+  /* An SM leaks through its register files too: the VRF always, the SRF
+   * where the SM has one (002a §1.8 Table 2; the token file's 512 bits
+   * are in the VRF's figure). */
+  double sm_w = conf->static_power_sm_w + conf->static_power_vrf_w;
+  if (conf->scalar_mode == TM_SCALAR_SRF)
+    sm_w += conf->static_power_srf_w;
+  out->static_j = (sm_w * (double)r->n_sms + conf->static_power_chip_w) * out->seconds;
   out->total_j = out->dynamic_j + out->static_j;
 }

@@ -2,12 +2,15 @@
  * reported from the launch's event counters and the configuration's
  * per-event energies (tm_config.h TM_ENERGY_EVENTS, options
  * -ptxsim_energy_<event>_pj) and static power (-ptxsim_static_power_sm_w,
+ * -ptxsim_static_power_vrf_w, -ptxsim_static_power_srf_w,
  * -ptxsim_static_power_chip_w).  Nothing of it runs while the launch is
  * simulated: the counters are the ones the statistics print anyway.
  *
  *   dynamic = sum over events of count(event) x energy_pj(event) x 1e-12
- *   static  = (static_power_sm_w x SMs + static_power_chip_w) x seconds,
- *             seconds = cycles / (core clock MHz x 1e6)
+ *   static  = ((static_power_sm_w + static_power_vrf_w [+ static_power_srf_w])
+ *              x SMs + static_power_chip_w) x seconds,
+ *             seconds = cycles / (core clock MHz x 1e6),
+ *             the SRF's term only with -ptxsim_scalar_mode srf
  *   total   = dynamic + static
  *
  * Every SM of the GPU draws static power for the whole launch, busy or

@@ -271,8 +271,9 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
       &d->energy.total_j);
   E64("ptxsim_energy_dynamic_j", "the sum of the per-event energies, joules",
       &d->energy.dynamic_j);
-  E64("ptxsim_energy_static_j", "(-ptxsim_static_power_sm_w x SMs + "
-      "-ptxsim_static_power_chip_w) x gpu_sim_cycle / core clock, joules", &d->energy.static_j);
+  E64("ptxsim_energy_static_j", "((-ptxsim_static_power_sm_w + _vrf_w [+ _srf_w with an SRF]) "
+      "x SMs + -ptxsim_static_power_chip_w) x gpu_sim_cycle / core clock, joules",
+      &d->energy.static_j);
   for (uint32_t g = 0; g < TM_EGROUP_COUNT; g++)
     E64(energy_group_names[g], "joules of the events of this group", &d->energy.group_j[g]);
   for (uint32_t e = 0; e < TM_ENERGY_EVENT_COUNT; e++)

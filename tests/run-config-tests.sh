@@ -38,14 +38,14 @@ expect_empty() { # file description
 
 # The named configurations.
 expect_status 0 "config --list" "$PTXSIM" config --list
-for n in gtx480 gtx280 gtx280_ilp sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
   expect_grep "$tmp/out" "^$n " "--list names $n"
 done
-[ "$(wc -l <"$tmp/out")" -eq 4 ] || { echo "FAIL: --list: not 4 lines"; fail=$((fail + 1)); }
+[ "$(wc -l <"$tmp/out")" -eq 5 ] || { echo "FAIL: --list: not 5 lines"; fail=$((fail + 1)); }
 
 # Each dumps, and the dump loads back to an identical dump, with no
 # warnings (a dump holds modelled options only).
-for n in gtx480 gtx280 gtx280_ilp sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
   expect_status 0 "config --config $n --dump" "$PTXSIM" config --config "$n" --dump
   expect_empty "$tmp/err" "$n dump"
   cp "$tmp/out" "$tmp/$n.cfg"
@@ -64,15 +64,19 @@ cmp -s "$tmp/gtx480.cfg" "$tmp/gtx280.cfg" && { echo "FAIL: gtx480 = gtx280"; fa
 expect_grep "$tmp/gtx480.cfg" "^-gpgpu_n_clusters  *15$" "gtx480: 15 SMs"
 expect_grep "$tmp/gtx280.cfg" "^-gpgpu_shader_registers  *16384$" "gtx280: 16k registers"
 expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
+# gtx285_scalar: 002a Table 1's 1.3 GHz shader clock and 8 SPs (an ALU
+# warp instruction every 4 cycles)
+expect_grep "$tmp/gtx285_scalar.cfg" "^-gpgpu_clock_domains  *1300.0:650.0:650.0:800.0$" "gtx285_scalar: 1.3 GHz"
+expect_grep "$tmp/gtx285_scalar.cfg" "^-ptx_opcode_initiation_int  *4,4,4,4,128,4$" "gtx285_scalar: ALU interval 4"
 # The units behind the SM's seams, by name.
-for n in gtx480 gtx280 gtx280_ilp sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
   expect_grep "$tmp/$n.cfg" "^-ptxsim_dispatcher  *tb$" "$n: TB-level dispatch"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_scoreboard  *per_warp$" "$n: the per-warp scoreboard"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_branch_predictor  *none$" "$n: no branch prediction"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_register_file  *vector$" "$n: the vector register file"
 done
 # The installed configs/ files are what is embedded.
-for n in gtx480 gtx280 gtx280_ilp sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
   expect_status 0 "config --config configs/$n.config" \
     "$PTXSIM" config --config "$srcdir/configs/$n.config"
   cmp -s "$tmp/out" "$tmp/$n.cfg" || { echo "FAIL: configs/$n.config differs from the embedded $n"; fail=$((fail + 1)); }
@@ -106,7 +110,7 @@ expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5
   "latency list range located"
 # The energy table's numbers are decimals (F64): in every dump, read back
 # exactly (above); a negative one is refused where it is read.
-for n in gtx480 gtx280 gtx280_ilp sm75; do
+for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
   expect_grep "$tmp/$n.cfg" "^-ptxsim_energy_vrf_read_pj  *2.46$" "$n: 002a Table 2's VRF read energy"
   expect_grep "$tmp/$n.cfg" "^-ptxsim_energy_srf_write_pj  *0.162$" "$n: 002a Table 2's SRF write energy"
 done
@@ -132,7 +136,7 @@ printf -- '-gpgpu_scheduler two_level_active:4\n-ptxsim_dispatcher tb\n' >"$tmp/
 expect_status 0 "policy specs" "$PTXSIM" config --config "$tmp/policy.cfg"
 expect_grep "$tmp/out" "^-gpgpu_scheduler  *two_level_active:4:0:1$" "a policy formats its own arguments"
 expect_status 1 "unknown name" "$PTXSIM" config --config gtx9000
-expect_grep "$tmp/err" "unknown configuration 'gtx9000' (named: gtx480, gtx280, gtx280_ilp, sm75; or a file)" "unknown name message"
+expect_grep "$tmp/err" "unknown configuration 'gtx9000' (named: gtx480, gtx280, gtx280_ilp, sm75, gtx285_scalar; or a file)" "unknown name message"
 expect_status 1 "missing file" "$PTXSIM" config --config "$tmp/none.cfg"
 expect_grep "$tmp/err" "none.cfg: error: cannot read the configuration" "missing file message"
 expect_status 2 "bad argument" "$PTXSIM" config --bogus

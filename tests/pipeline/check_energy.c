@@ -114,7 +114,7 @@ static uint64_t count_of(const char *text, const event *e)
 START_TEST(energy_from_counters)
 {
   /* sm75 with one DP unit, so that the FP64 add has a unit of its own. */
-  static const char *options[2 * N_EVENTS + 8];
+  static const char *options[2 * N_EVENTS + 12];
   static char values[N_EVENTS][16];
   size_t k = 0;
   for (size_t i = 0; i < N_EVENTS; i++) {
@@ -124,6 +124,10 @@ START_TEST(energy_from_counters)
   }
   options[k++] = "-ptxsim_static_power_sm_w";
   options[k++] = "0.5";
+  options[k++] = "-ptxsim_static_power_vrf_w";
+  options[k++] = "0.25";
+  options[k++] = "-ptxsim_static_power_srf_w"; /* no SRF: not charged */
+  options[k++] = "0.125";
   options[k++] = "-ptxsim_static_power_chip_w";
   options[k++] = "12";
   options[k++] = "-gpgpu_num_dp_units";
@@ -168,7 +172,7 @@ START_TEST(energy_from_counters)
   /* sm75: 30 SMs at 1365 MHz. */
   ck_assert_uint_eq(tm_stats_u64(text, "gpu_sim_cycle"), cycles);
   double seconds = (double)cycles / (1365.0 * 1e6);
-  double stat_j = (0.5 * 30 + 12) * seconds;
+  double stat_j = ((0.5 + 0.25) * 30 + 12) * seconds;
   expect_printed(text, "ptxsim_energy_static_j", stat_j);
   expect_printed(text, "ptxsim_energy_total_j", dynamic + stat_j);
   double power = tm_stats_f64(text, "ptxsim_power_w");
@@ -182,13 +186,15 @@ END_TEST
  * file energies are 002a Table 2's. */
 START_TEST(zero_table_and_defaults)
 {
-  static const char *zero[2 * N_EVENTS + 5];
+  static const char *zero[2 * N_EVENTS + 7];
   size_t k = 0;
   for (size_t i = 0; i < N_EVENTS; i++) {
     zero[k++] = events[i].option;
     zero[k++] = "0";
   }
   zero[k++] = "-ptxsim_static_power_sm_w";
+  zero[k++] = "0";
+  zero[k++] = "-ptxsim_static_power_vrf_w";
   zero[k++] = "0";
   zero[k++] = "-ptxsim_static_power_chip_w";
   zero[k++] = "0.0";
@@ -220,6 +226,33 @@ START_TEST(zero_table_and_defaults)
 }
 END_TEST
 
+/* The register files' static power (002a §1.8 Table 2), in gtx285_scalar's
+ * own values: every SM leaks 0.41 W PLACEHOLDER + its VRF's 0.09 W, and
+ * with -ptxsim_scalar_mode srf its SRF's 0.001 W more; the chip 15 W; 30
+ * SMs at 1300 MHz.  The token design has no SRF: its token bits are part
+ * of the VRF's figure. */
+START_TEST(static_power_of_register_files)
+{
+  static const char *const modes[] = {"none", "token", "srf"};
+  for (size_t m = 0; m < 3; m++) {
+    const char *const opts[] = {"-ptxsim_scalar_mode", modes[m], NULL};
+    tm_fixture f;
+    tm_fixture_open_text(&f, energy_ptx, "energy.ptx", "gtx285_scalar", NULL, opts);
+    ptxsim_devptr in = tm_fixture_alloc(&f, 64 * 4), out = tm_fixture_alloc(&f, 64 * 4);
+    const void *args[] = {&in, &out};
+    uint64_t cycles = tm_fixture_launch(&f, "mix", 1, 64, args, 2);
+    char *text = tm_fixture_stats_text(&f);
+    double sm_w = 0.41 + 0.09;
+    if (m == 2)
+      sm_w += 0.001;
+    double seconds = (double)cycles / (1300.0 * 1e6);
+    expect_printed(text, "ptxsim_energy_static_j", (sm_w * 30 + 15.0) * seconds);
+    free(text);
+    tm_fixture_close(&f);
+  }
+}
+END_TEST
+
 /* A bad energy is refused through the public interface, naming the
  * option. */
 START_TEST(bad_value_named)
@@ -236,6 +269,8 @@ START_TEST(bad_value_named)
       {"-ptxsim_energy_icnt_pj", "nan", "-ptxsim_energy_icnt_pj: 'nan' is not a number"},
       {"-ptxsim_static_power_sm_w", "2W", "-ptxsim_static_power_sm_w: '2W' is not a number"},
       {"-ptxsim_static_power_chip_w", "100001", "-ptxsim_static_power_chip_w: 100001 is too large"},
+      {"-ptxsim_static_power_vrf_w", "-0.09", "-ptxsim_static_power_vrf_w: -0.09 is too small"},
+      {"-ptxsim_static_power_srf_w", "x", "-ptxsim_static_power_srf_w: 'x' is not a number"},
   };
   ptxsim_device *dev = NULL;
   ck_assert_int_eq(ptxsim_device_create(&dev), PTXSIM_OK);
@@ -264,6 +299,7 @@ int main(void)
   tcase_set_timeout(t, 120);
   tcase_add_test(t, energy_from_counters);
   tcase_add_test(t, zero_table_and_defaults);
+  tcase_add_test(t, static_power_of_register_files);
   tcase_add_test(t, bad_value_named);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);

@@ -197,21 +197,22 @@ END_TEST
 
 START_TEST(named_list)
 {
-  ck_assert_uint_eq(tm_config_named_count(), 4);
+  ck_assert_uint_eq(tm_config_named_count(), 5);
   const char *desc = NULL;
   ck_assert_str_eq(tm_config_named(0, &desc), "gtx480");
   ck_assert_ptr_nonnull(desc);
   ck_assert_str_eq(tm_config_named(1, NULL), "gtx280");
   ck_assert_str_eq(tm_config_named(2, NULL), "gtx280_ilp");
   ck_assert_str_eq(tm_config_named(3, NULL), "sm75");
-  ck_assert_ptr_null(tm_config_named(4, NULL));
+  ck_assert_str_eq(tm_config_named(4, NULL), "gtx285_scalar");
+  ck_assert_ptr_null(tm_config_named(5, NULL));
   tm_config c;
   ptx_diag d;
   ptx_diag_init(&d, NULL);
   ck_assert_int_eq(tm_config_load_named(&c, "gtx9000", &d), PTX_ENOTFOUND);
   ck_assert_str_eq(ptx_diag_text(&d),
                    "ptxsim: error: unknown configuration 'gtx9000' (named: gtx480, gtx280, "
-                   "gtx280_ilp, sm75; or a file)\n");
+                   "gtx280_ilp, sm75, gtx285_scalar; or a file)\n");
   ptx_diag_free(&d);
   ptx_diag_init(&d, NULL);
   ck_assert_int_eq(tm_config_load_named(&c, "/nonexistent/x.config", &d), PTX_EIO);
@@ -628,8 +629,9 @@ END_TEST
  * unknown name is an error listing the known ones. */
 START_TEST(seam_units)
 {
-  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75"};
-  for (size_t i = 0; i < 3; i++) {
+  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75",
+                                      "gtx285_scalar"};
+  for (size_t i = 0; i < PTX_ARRAY_SIZE(named); i++) {
     tm_config c;
     ptx_diag d;
     ptx_diag_init(&d, NULL);
@@ -705,8 +707,9 @@ END_TEST
  * the four values. */
 START_TEST(heterogeneous_options)
 {
-  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75"};
-  for (size_t i = 0; i < 4; i++) {
+  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75",
+                                      "gtx285_scalar"};
+  for (size_t i = 0; i < PTX_ARRAY_SIZE(named); i++) {
     tm_config c;
     ptx_diag d;
     ptx_diag_init(&d, NULL);
@@ -767,8 +770,9 @@ END_TEST
  * reads back from the dump exactly; bad values are refused where read. */
 START_TEST(energy_options)
 {
-  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75"};
-  for (size_t i = 0; i < 4; i++) {
+  static const char *const named[] = {"gtx480", "gtx280", "gtx280_ilp", "sm75",
+                                      "gtx285_scalar"};
+  for (size_t i = 0; i < PTX_ARRAY_SIZE(named); i++) {
     tm_config c;
     ptx_diag d;
     ptx_diag_init(&d, NULL);
@@ -781,6 +785,10 @@ START_TEST(energy_options)
     for (uint32_t e = 0; e < TM_ENERGY_EVENT_COUNT; e++)
       ck_assert_msg(c.energy_pj[e] > 0, "%s: event %u has no energy", named[i], e);
     ck_assert(c.static_power_sm_w > 0 && c.static_power_chip_w > 0);
+    /* Table 2's static power: a 64 KB VRF 0.09 W (scaled by capacity), an
+     * SRF 0.001 W. */
+    ck_assert(c.static_power_vrf_w >= 0.09);
+    ck_assert_double_eq(c.static_power_srf_w, 0.001);
   }
   tm_config c;
   tm_config_defaults(&c);
