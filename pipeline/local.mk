@@ -48,6 +48,7 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/bpred_btfn.c pipeline/bpred_gshare.c \
 	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
+	pipeline/preempt_ctl.h pipeline/preempt_ctl.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
 	pipeline/operand_srf.c \
 	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \

@@ -150,6 +150,22 @@ typedef enum tm_scalar_mode {
   TM_SCALAR_MODE_COUNT
 } tm_scalar_mode;
 
+/* How -ptxsim_preempt_mode saves an SM's context (004 §1.2, §1.9):
+ * occupancy (naive: stop at the next instruction, save every allocated
+ * register, shared memory and SIMT stacks), drain (SM-draining: stop
+ * dispatching, wait for the resident TBs, save nothing), live (stop at
+ * preemption points, save the live registers), live_cp (live with
+ * warp-level value compression).  pipeline/preempt_ctl.h. */
+#define TM_PREEMPT_MODES(X) \
+  X(OCCUPANCY, "occupancy") X(DRAIN, "drain") X(LIVE, "live") X(LIVE_CP, "live_cp")
+
+typedef enum tm_preempt_mode {
+#define X(id, name) TM_PREEMPT_##id,
+  TM_PREEMPT_MODES(X)
+#undef X
+  TM_PREEMPT_MODE_COUNT
+} tm_preempt_mode;
+
 /* Where a configuration came from (for messages and the dump header). */
 #define TM_CONFIG_ORIGIN_MAX 256
 
@@ -217,6 +233,15 @@ typedef struct tm_config {
   uint32_t srf_entries;           /* -ptxsim_srf_entries: per SM */
   uint32_t scalar_check;          /* -ptxsim_scalar_check: 1 verifies every
                                      uniform mark against the values */
+  uint32_t preempt_mode;          /* -ptxsim_preempt_mode: a tm_preempt_mode */
+  uint64_t preempt_inject;        /* -ptxsim_preempt_inject: every N cycles one
+                                     SM is preempted and resumed; 0 off */
+  uint32_t preempt_poison;        /* -ptxsim_preempt_poison: 1 poisons the
+                                     registers not restored; 2 one live too
+                                     (a test of the test) */
+  bool preempt_inplace;           /* -ptxsim_preempt_inplace */
+  uint32_t preempt_bw;            /* -ptxsim_preempt_bw: context bytes per
+                                     core cycle; 0 the SM's interconnect port */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
                                      instructions buffered per warp */
   uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */
@@ -308,6 +333,8 @@ void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out);
 void tm_config_ilp_view(const tm_config *cfg, tm_config *out);
 /* The names of -ptxsim_scalar_mode's values, by tm_scalar_mode. */
 extern const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT];
+/* The names of -ptxsim_preempt_mode's values, by tm_preempt_mode. */
+extern const char *const tm_preempt_mode_names[TM_PREEMPT_MODE_COUNT];
 /* The names of -ptxsim_steering's values, by tm_steering. */
 extern const char *const tm_steering_names[TM_STEERING_COUNT];
 
