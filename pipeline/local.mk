@@ -133,6 +133,10 @@ EXTRA_DIST += tests/pipeline/run-ilp-combos.sh tests/pipeline/combos-lib.sh
 ## mode none, token, srf (also with a 4-entry SRF), the combined IRB.
 TESTS += tests/pipeline/run-scalar-combos.sh
 EXTRA_DIST += tests/pipeline/run-scalar-combos.sh
+## ... and with a preemption every 1000 cycles in each mode (issue 17),
+## poisoning what a mode does not save; a broken liveness must be caught.
+TESTS += tests/pipeline/run-preempt-combos.sh
+EXTRA_DIST += tests/pipeline/run-preempt-combos.sh
 ## ... and with each branch predictor, on gtx280_ilp and gtx480.
 TESTS += tests/pipeline/run-drivers-bpred.sh
 EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh
