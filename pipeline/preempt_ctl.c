@@ -8,11 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/ctx_compress.h"
 #include "pipeline/preempt_ctl.h"
 #include "pipeline/sm_int.h"
 #include "ptxsim.h"
 
 enum { SEGMENT_BYTES = 128, SIMT_ENTRY_BYTES = 12, PRED_BYTES = 4 };
+
+/* The PAG of live_cp's compression (004 §1.5's default; -ptxsim_pp_pag
+ * once the option is merged). */
+enum { PREEMPT_PAG = 16 };
 
 #define POISON UINT64_C(0xdeadbeefbaadf00d)
 
@@ -294,6 +299,39 @@ static uint32_t to_evict(uint64_t per_cta, uint64_t capacity, uint32_t resident)
   return n < resident ? (uint32_t)n : resident;
 }
 
+/* live_cp's bytes of the warp's registers in set (isa/ctx_compress.h):
+ * each 32-bit slot of a live register compressed over the lanes that hold
+ * threads, predicates raw, and the pattern vector. */
+static uint64_t compressed_bytes(const tm_preempt *p, const simt_warp *w, const tm_func *tf,
+                                 const uint64_t *set)
+{
+  const an_func *a = tf->an;
+  const reg_map *m = &p->maps[tf->func->index];
+  const simt_frame *top = &w->frames[w->n_frames - 1];
+  const uint64_t *r = w->regs + top->reg_base;
+  uint64_t bytes = 0;
+  uint32_t n_slots = 0;
+  uint32_t v[SIMT_WARP_SIZE];
+  for (uint32_t reg = 0; reg < a->n_regs; reg++) {
+    if (!an_set_has(set, reg))
+      continue;
+    if (a->regs[reg].is_pred || m->at[reg] == ISA_NONE) {
+      bytes += a->regs[reg].is_pred ? PRED_BYTES : (uint64_t)a->regs[reg].slots * 128;
+      continue;
+    }
+    uint32_t words = a->regs[reg].slots / m->n[reg];
+    for (uint32_t e = 0; e < m->n[reg]; e++)
+      for (uint32_t wd = 0; wd < words && wd < 2; wd++) {
+        const uint64_t *lane = r + m->at[reg] + e * SIMT_WARP_SIZE;
+        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+          v[l] = (uint32_t)(lane[l] >> (32 * wd));
+        bytes += ctx_slot_bytes(v, w->live, PREEMPT_PAG, NULL);
+        n_slots++;
+      }
+  }
+  return bytes + ctx_pattern_vector_bytes(n_slots);
+}
+
 /* The SM's warps and CTAs have stopped: save what the mode saves, count
  * the event. */
 static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
@@ -306,7 +344,7 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
     ev_regs = to_evict(p->la.regs_per_cta, p->la.sm_regs, sm->n_ctas);
     ev_smem = to_evict(p->la.smem_per_cta, p->la.sm_smem, sm->n_ctas);
   }
-  uint64_t b_regs = 0, b_smem = 0, b_simt = 0, b_occ = 0, b_live = 0;
+  uint64_t b_regs = 0, b_smem = 0, b_simt = 0, b_occ = 0, b_live = 0, b_cp = 0;
   uint64_t s_regs = 0, s_smem = 0, s_simt = 0;
   uint32_t done_regs = 0, done_smem = 0;
   /* The most recently started CTAs leave first. */
@@ -345,13 +383,17 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       uint64_t occ = (uint64_t)p->la.regs_per_thread * 4 * SIMT_WARP_SIZE;
       const tm_func *tf = NULL;
       uint32_t slots = 0, preds = 0;
-      uint64_t live = occ;
-      if (live_set(p, w, &tf, &slots, &preds))
+      uint64_t live = occ, cp = occ;
+      const uint64_t *set = live_set(p, w, &tf, &slots, &preds);
+      if (set) {
         live = (uint64_t)slots * 4 * SIMT_WARP_SIZE + (uint64_t)preds * PRED_BYTES;
-      uint64_t regs = is_live ? live : occ;
+        cp = compressed_bytes(p, w, tf, set);
+      }
+      uint64_t regs = !is_live ? occ : conf->preempt_mode == TM_PREEMPT_LIVE_CP ? cp : live;
       uint64_t simt = (uint64_t)w->n_stack * SIMT_ENTRY_BYTES;
       b_occ += occ;
       b_live += live;
+      b_cp += cp;
       b_regs += regs;
       b_simt += simt;
       s_regs += segs(regs);
@@ -388,7 +430,7 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   p->st.bytes_simt += b_simt;
   p->st.bytes_occupied += b_occ;
   p->st.bytes_live += b_live;
-  p->st.bytes_live_cp += b_live;
+  p->st.bytes_live_cp += b_cp;
   p->st.segments += s_regs + s_smem + s_simt;
   /* Switched out for the save, then back in for the restore. */
   ps->t_resume = now + 2 * spill;

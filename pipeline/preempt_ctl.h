@@ -70,8 +70,9 @@
                                                      "registers x 128 B per warp)")           \
   X(bytes_live, "ptxsim_preempt_bytes_live", "the same warps' live registers x 128 B (+4 B "  \
                                              "per live predicate)")                           \
-  X(bytes_live_cp, "ptxsim_preempt_bytes_live_cp", "the live registers compressed (live "     \
-                                                   "until isa/ctx_compress is merged)")       \
+  X(bytes_live_cp, "ptxsim_preempt_bytes_live_cp", "the live registers compressed per PAG "  \
+                                                   "16 (isa/ctx_compress.h), pattern vector " \
+                                                   "included")       \
   X(segments, "ptxsim_preempt_segments", "128-byte segments written (and read back)")         \
   X(warps_saved, "ptxsim_preempt_warps_saved", "warp contexts saved and restored")            \
   X(tbs_evicted, "ptxsim_preempt_tbs_evicted", "CTAs whose registers were spilled")           \
