@@ -44,6 +44,21 @@
  *   windows of K, and each full window gets one (a barrier if it has one, else
  *   its minimum-live instruction); a trailing partial window gets one only
  *   when it holds a barrier.  Ties go to the earliest instruction.
+ * - Barrier-wait points (our resolution of the question 004 §1.6 leaves
+ *   open for a pp in a barrier-free inner loop nested in a loop with a
+ *   barrier, as in nbody_step): when a function has a plain (non-barrier)
+ *   pp, every barrier of it becomes a bar.pp as well (is_wait_point).
+ *   Otherwise a warp held at the plain pp while another warp of its TB
+ *   waits at a barrier could never be joined there: the waiting warp never
+ *   reaches a point, the held one never reaches the barrier, and the
+ *   preemption never completes.  A wait point costs nothing while the
+ *   signal is off (it is the ordinary barrier), a warp blocked there is
+ *   saved with the barrier's live set and restored still waiting.
+ *   Functions whose points are all barriers need none: warps cannot be
+ *   more than one barrier apart, so every warp reaches the point or a
+ *   barrier the others also reach.  Wait points serve no loop (loop ==
+ *   AN_NONE) and are the only points beyond one per innermost loop and one
+ *   per window.
  */
 #ifndef PTXSIM_ISA_ANALYSIS_H
 #define PTXSIM_ISA_ANALYSIS_H
@@ -102,6 +117,8 @@ typedef struct an_preemption_point {
   uint32_t insn;        /* the point is just before this instruction */
   uint32_t loop;        /* the innermost loop it serves, AN_NONE outside loops */
   bool is_barrier;      /* bar.pp rather than pp */
+  bool is_wait_point;   /* a barrier added so that a warp blocked there can
+                           be preempted (see the design note above) */
 } an_preemption_point;
 
 typedef struct an_options {
@@ -161,6 +178,16 @@ static inline bool an_set_has(const uint64_t *set, uint32_t reg)
  * launch or the CTA (%ctaid, %ntid, %nctaid, ...; not %tid, %laneid,
  * %clock, ...). */
 bool an_sreg_is_uniform(uint16_t id);
+
+/* The 54-bit liveness field of a pp / bar.pp (004 §1.7) for set: bit b
+ * (b < AN_PP_VECTOR_BITS) is physical 32-bit register R<b> of the
+ * linear-scan assignment (reg_phys; a 64-bit register sets its pair, a
+ * 128-bit one its quad); bit AN_PP_OVERFLOW_BIT says some register above
+ * R52 is live, which then saves them all (§8: we read the seed's 54 bits as
+ * 53 explicit registers and the flag).  Predicates are not in the field
+ * (their file is saved whole). */
+enum { AN_PP_VECTOR_BITS = 53, AN_PP_OVERFLOW_BIT = 53 };
+uint64_t an_pp_vector(const an_func *a, const uint64_t *set);
 
 /* Slots and predicates of a set. */
 void an_set_count(const an_func *a, const uint64_t *set, uint32_t *slots, uint32_t *preds);

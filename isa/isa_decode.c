@@ -646,16 +646,22 @@ static int layout_function_vars(decoder *dc, const ptx_func *fn)
   dc->sink_slot = 1 * 32;
   f->n_preds = 2; /* ISA_PRED_SINK, ISA_PRED_TRUE */
   uint64_t local = 0;
+  f->var_reg = malloc((fn->n_vars ? fn->n_vars : 1) * sizeof *f->var_reg);
+  if (!f->var_reg)
+    return PTX_ENOMEM;
   for (uint32_t i = 0; i < fn->n_vars; i++) {
     const ptx_var *v = fn->vars[i];
     uint32_t count = v->range ? v->range : 1;
     int rc = 0;
+    f->var_reg[i] = ISA_NONE;
     switch (v->space) {
     case PTX_SPACE_REG:
       if (is_pred_var(v)) {
+        f->var_reg[i] = f->n_preds;
         rc = map_put(&dc->regs, v, f->n_preds);
         f->n_preds += count;
       } else {
+        f->var_reg[i] = f->n_slots * 32;
         rc = map_put(&dc->regs, v, f->n_slots);
         f->n_slots += count * (v->vec > 1 ? v->vec : 1);
       }
@@ -995,6 +1001,7 @@ void isa_program_free(isa_program *p)
     free(f->formal_is_reg);
     free(f->formal_bytes);
     free(f->formal_home);
+    free(f->var_reg);
   }
   for (uint32_t k = 0; k < p->n_kernels; k++) {
     free(p->kernels[k].param_offset);

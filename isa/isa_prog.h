@@ -148,6 +148,11 @@ struct isa_func {
   isa_insn *insns;
   uint32_t n_slots;          /* registers and read-only slots */
   uint32_t n_preds;          /* predicate masks (index 0 is the sink) */
+  uint32_t *var_reg;         /* per ir->vars entry of .reg space: its first
+                                register slot offset (slot * 32), or for a
+                                predicate its first mask index; ISA_NONE for
+                                other spaces (the analyses' registers map
+                                to slots through it: preemption, 004) */
   uint32_t n_inits;
   isa_slot_init *inits;      /* read-only slots to fill per frame */
   uint64_t local_bytes;      /* .local and call-site .param variables */

@@ -5,7 +5,7 @@ ISA_SOURCES = \
 	isa/isa_prog.h isa/isa_bind.h isa/isa_bind.c isa/isa_decode.c \
 	isa/cfg.h isa/cfg.c isa/cfg_ir.c \
 	isa/analysis.h isa/analysis.c isa/defuse.c isa/loops.c isa/uniformity.c \
-	isa/liveness.c isa/preempt_points.c isa/reg_estimate.c \
+	isa/liveness.c isa/preempt_points.c isa/reg_estimate.c isa/ctx_compress.h isa/ctx_compress.c \
 	isa/simt.h isa/simt_run.c isa/simt_launch.c isa/simt_record.c isa/simt_context.c isa/simt_mem.h isa/simt_mem.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c isa/synccheck.c \
@@ -31,6 +31,12 @@ tests_isa_check_simt_context_SOURCES = tests/isa/check_simt_context.c tests/isa/
 tests_isa_check_simt_context_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_simt_context_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) \
 	$(GMP_LIBS) -lm
+
+## The preemption context compression unit (isa/ctx_compress.c) on
+## hand-derived patterns: 004 §1.5's BP example, PAG 8/16/32, TB classes.
+check_PROGRAMS += tests/isa/check_ctx_compress
+tests_isa_check_ctx_compress_CFLAGS = $(TEST_CFLAGS)
+tests_isa_check_ctx_compress_LDADD = libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS) -lm
 
 ## The texture arithmetic without a device (isa/tex_sample.c).
 check_PROGRAMS += tests/isa/check_tex_sample

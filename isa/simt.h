@@ -463,6 +463,13 @@ int simt_warp_restore(simt_warp *w, const void *buf, size_t len) PTX_MUST_CHECK;
  * a switched-out warp is worth nothing until restored: a run that goes
  * on without simt_warp_restore goes wrong (or faults). */
 void simt_warp_poison(simt_warp *w, uint64_t pattern);
+/* Overwrites, in w's current frame, the n_slots register slots at the slot
+ * offsets slots[] (slot * 32, every lane) and the n_preds predicate masks
+ * at preds[] with garbage made from pattern: the registers a
+ * liveness-based restore does not bring back (dead at the warp's pc), so
+ * that a liveness bug shows as a wrong result. */
+void simt_warp_poison_regs(simt_warp *w, const uint32_t *slots, uint32_t n_slots,
+                           const uint32_t *preds, uint32_t n_preds, uint64_t pattern);
 
 /* ---- internal to isa/simt_*.c --------------------------------------- */
 

@@ -239,3 +239,20 @@ void simt_warp_poison(simt_warp *w, uint64_t pattern)
   w->split_lanes = w->split_barrier = p32;
   w->split_insn = NULL;
 }
+
+void simt_warp_poison_regs(simt_warp *w, const uint32_t *slots, uint32_t n_slots,
+                           const uint32_t *preds, uint32_t n_preds, uint64_t pattern)
+{
+  if (!w->n_frames)
+    return;
+  const simt_frame *top = &w->frames[w->n_frames - 1];
+  uint64_t *r = w->regs + top->reg_base;
+  uint32_t *p = w->preds + top->pred_base;
+  uint64_t n_r = (uint64_t)top->func->n_slots * SIMT_WARP_SIZE;
+  for (uint32_t i = 0; i < n_slots; i++)
+    for (uint32_t l = 0; l < SIMT_WARP_SIZE && slots[i] + l < n_r; l++)
+      r[slots[i] + l] = pattern ^ ((uint64_t)l * UINT64_C(0x9e3779b97f4a7c15));
+  for (uint32_t i = 0; i < n_preds; i++)
+    if (preds[i] < top->func->n_preds)
+      p[preds[i]] = (uint32_t)pattern;
+}

@@ -49,6 +49,7 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/bpred_btfn.c pipeline/bpred_gshare.c \
 	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
+	pipeline/preempt_ctl.h pipeline/preempt_ctl.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
 	pipeline/operand_srf.c pipeline/operand_irb.h pipeline/operand_irb.c \
 	pipeline/operand_reliability.h pipeline/operand_reliability.c \
@@ -143,6 +144,10 @@ EXTRA_DIST += tests/pipeline/run-ilp-combos.sh tests/pipeline/combos-lib.sh
 ## mode none, token, srf (also with a 4-entry SRF), the combined IRB.
 TESTS += tests/pipeline/run-scalar-combos.sh
 EXTRA_DIST += tests/pipeline/run-scalar-combos.sh
+## ... and with a preemption every 1000 cycles in each mode (issue 17),
+## poisoning what a mode does not save; a broken liveness must be caught.
+TESTS += tests/pipeline/run-preempt-combos.sh
+EXTRA_DIST += tests/pipeline/run-preempt-combos.sh
 ## ... and with each branch predictor, on gtx280_ilp and gtx480.
 TESTS += tests/pipeline/run-drivers-bpred.sh
 EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh

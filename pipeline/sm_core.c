@@ -224,6 +224,9 @@ static inline bool can_issue(sm_core *sm, sm_warp *sw, uint64_t now, const tm_in
     return false;
   const tm_insn *t = sw->next_t;
   *tp = t;
+  /* 0 unless -ptxsim_preempt_inject (tm_kernel.h). */
+  if (PTX_UNLIKELY(t->preempt) && !sm_preempt_may_issue(sm, sw, t, now, why))
+    return false;
   if (!sm_dep_may_issue(sm, sw->slot, t, now, why))
     return false;
   if (t->kind == TM_KIND_MEM) {

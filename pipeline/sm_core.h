@@ -157,6 +157,8 @@ typedef struct sm_warp {
   uint32_t n_mem;             /* memory instructions outstanding */
   uint32_t next_mem_id;
   bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
+  uint64_t pp_paid;           /* preemption: 1 + the warp's instruction count
+                                 when it paid its pp's issue slot */
   uint8_t fetch_wait;         /* fetch: why an empty buffer waits (sm_cause:
                                  FETCH, or CONTROL when the refill follows a
                                  control transfer); SM_CAUSE_COUNT: CONTROL,
@@ -288,6 +290,7 @@ typedef struct sm_stats {
   uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
   uint64_t active_warp_cycles; /* sum over cycles of resident warps */
   uint64_t ctas_done;
+  uint64_t pp_hits;            /* preemption points passed (ptxsim_pp_hits) */
   sm_ilp_stats ilp;
   sm_rf_stats rf;
   sm_scalar_stats scalar;
@@ -333,6 +336,10 @@ typedef struct sm_core {
   const sm_operand_ops *operand_ops; /* register file (sm_operand.h) */
   void *operand;
   sm_stats st;
+  /* Preemption (pipeline/preempt_ctl.h): the controller asked the SM's
+   * warps to stop at their next stop point; the warps that did. */
+  bool is_stopping;
+  uint64_t stopped_mask;
   /* Per warp slot, where sm_warp.fetch_wait says so (at the end: only
    * the branch unit reads it). */
   sm_wrong_path wrong_path[SM_MAX_WARPS];

@@ -61,6 +61,15 @@ static inline void sm_sched_event(sm_core *sm, uint32_t slot, pol_sched_event_ki
  * the CTA when it was its last warp. */
 void sm_warp_slot_free(sm_core *sm, uint32_t slot, uint64_t now);
 
+/* ---- preemption (preempt_ctl.c) -------------------------------------------- */
+
+/* The warp in sw may stop before t (t->preempt is not 0): whether it may
+ * issue t at now.  A stopping SM parks the warp (why: until the
+ * controller resumes it); a preemption point's pp first takes the
+ * scheduler's issue slot once. */
+bool sm_preempt_may_issue(sm_core *sm, sm_warp *sw, const tm_insn *t, uint64_t now,
+                          sm_wait *why);
+
 /* ---- dependence tracking (the unit behind sm_dep.h) ----------------------- */
 
 /* may_issue() of a unit other than the per-warp scoreboard, told which

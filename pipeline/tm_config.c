@@ -103,10 +103,23 @@ static const char *const redundancy_choice[TM_REDUNDANCY_COUNT + 1] = {
 #undef X
     [TM_REDUNDANCY_COUNT] = NULL};
 
+const char *const tm_preempt_mode_names[TM_PREEMPT_MODE_COUNT] = {
+#define X(id, name) [TM_PREEMPT_##id] = name,
+    TM_PREEMPT_MODES(X)
+#undef X
+};
+
+static const char *const preempt_mode_choice[TM_PREEMPT_MODE_COUNT + 1] = {
+#define X(id, name) [TM_PREEMPT_##id] = name,
+    TM_PREEMPT_MODES(X)
+#undef X
+    [TM_PREEMPT_MODE_COUNT] = NULL};
+
 const char *const *const tm_choice_names[TM_CHOICE_COUNT] = {
     [TM_CHOICE_STEERING] = steering_choice,
     [TM_CHOICE_SCALAR_MODE] = scalar_mode_choice,
     [TM_CHOICE_REDUNDANCY] = redundancy_choice,
+    [TM_CHOICE_PREEMPT_MODE] = preempt_mode_choice,
 };
 
 const tm_opt *tm_opt_find(const char *name)

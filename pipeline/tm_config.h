@@ -168,6 +168,22 @@ typedef enum tm_redundancy {
 /* The largest -ptxsim_irb_entries. */
 #define TM_IRB_ENTRIES_MAX 256
 
+/* How -ptxsim_preempt_mode saves an SM's context (004 §1.2, §1.9):
+ * occupancy (naive: stop at the next instruction, save every allocated
+ * register, shared memory and SIMT stacks), drain (SM-draining: stop
+ * dispatching, wait for the resident TBs, save nothing), live (stop at
+ * preemption points, save the live registers), live_cp (live with
+ * warp-level value compression).  pipeline/preempt_ctl.h. */
+#define TM_PREEMPT_MODES(X) \
+  X(OCCUPANCY, "occupancy") X(DRAIN, "drain") X(LIVE, "live") X(LIVE_CP, "live_cp")
+
+typedef enum tm_preempt_mode {
+#define X(id, name) TM_PREEMPT_##id,
+  TM_PREEMPT_MODES(X)
+#undef X
+  TM_PREEMPT_MODE_COUNT
+} tm_preempt_mode;
+
 /* Where a configuration came from (for messages and the dump header). */
 #define TM_CONFIG_ORIGIN_MAX 256
 
@@ -240,6 +256,15 @@ typedef struct tm_config {
   uint32_t scalar_fault_seed;     /* -ptxsim_scalar_fault_seed */
   uint32_t scalar_check;          /* -ptxsim_scalar_check: 1 verifies every
                                      uniform mark against the values */
+  uint32_t preempt_mode;          /* -ptxsim_preempt_mode: a tm_preempt_mode */
+  uint64_t preempt_inject;        /* -ptxsim_preempt_inject: every N cycles one
+                                     SM is preempted and resumed; 0 off */
+  uint32_t preempt_poison;        /* -ptxsim_preempt_poison: 1 poisons the
+                                     registers not restored; 2 one live too
+                                     (a test of the test) */
+  bool preempt_inplace;           /* -ptxsim_preempt_inplace */
+  uint32_t preempt_bw;            /* -ptxsim_preempt_bw: context bytes per
+                                     core cycle; 0 the SM's interconnect port */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
                                      instructions buffered per warp */
   uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */
@@ -337,6 +362,8 @@ void tm_config_ilp_view(const tm_config *cfg, tm_config *out);
 extern const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT];
 /* The names of -ptxsim_redundancy's values, by tm_redundancy. */
 extern const char *const tm_redundancy_names[TM_REDUNDANCY_COUNT];
+/* The names of -ptxsim_preempt_mode's values, by tm_preempt_mode. */
+extern const char *const tm_preempt_mode_names[TM_PREEMPT_MODE_COUNT];
 /* The names of -ptxsim_steering's values, by tm_steering. */
 extern const char *const tm_steering_names[TM_STEERING_COUNT];
 

@@ -132,6 +132,8 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
         cfg->n_sms);
   if (cfg->steering >= TM_STEERING_COUNT)
     bad(&c, "-ptxsim_steering", "value %u is not a steering policy", cfg->steering);
+  if (cfg->preempt_mode >= TM_PREEMPT_MODE_COUNT)
+    bad(&c, "-ptxsim_preempt_mode", "value %u is not a preemption mode", cfg->preempt_mode);
   if (cfg->scalar_mode >= TM_SCALAR_MODE_COUNT)
     bad(&c, "-ptxsim_scalar_mode", "value %u is not a scalar mode", cfg->scalar_mode);
   else if (cfg->scalar_mode != TM_SCALAR_NONE && strcmp(cfg->register_file, "vector") != 0 &&

@@ -30,7 +30,13 @@ typedef enum tm_opt_kind {
 } tm_opt_kind;
 
 /* The value lists of the CHOICE options (their arg in tm_options.def). */
-typedef enum tm_choice { TM_CHOICE_STEERING, TM_CHOICE_SCALAR_MODE, TM_CHOICE_REDUNDANCY, TM_CHOICE_COUNT } tm_choice;
+typedef enum tm_choice {
+  TM_CHOICE_STEERING,
+  TM_CHOICE_SCALAR_MODE,
+  TM_CHOICE_REDUNDANCY,
+  TM_CHOICE_PREEMPT_MODE,
+  TM_CHOICE_COUNT
+} tm_choice;
 /* Each list's names, NULL-terminated; a value is its name's index. */
 extern const char *const *const tm_choice_names[TM_CHOICE_COUNT];
 

@@ -23,6 +23,7 @@
 
 #include "pipeline/sm_branch.h"
 #include "pipeline/sm_dep.h"
+#include "pipeline/preempt_ctl.h"
 #include "pipeline/sm_operand.h"
 #include "pipeline/tm_area.h"
 #include "pipeline/tm_gpu.h"
@@ -45,6 +46,7 @@ struct tm_gpu {
   uint32_t disp_first;           /* the dispatcher's SM i is SM disp_first + i */
   uint32_t n_ctas, ctas_done;
   bool can_dispatch;             /* a dispatch round may place something */
+  tm_preempt *pre;               /* -ptxsim_preempt_inject; NULL: off */
   uint64_t now;
 };
 
@@ -145,6 +147,8 @@ void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
 static bool disp_has_room(void *ctx, uint32_t sm, uint32_t n_warps)
 {
   tm_gpu *g = ctx;
+  if (PTX_UNLIKELY(g->pre) && tm_preempt_holds(g->pre, g->disp_first + sm))
+    return false;
   return sm_has_room(&g->sms[g->disp_first + sm], n_warps);
 }
 
@@ -203,6 +207,21 @@ static int run_loop(tm_gpu *g)
       if (sm->wake < next)
         next = sm->wake;
     }
+    if (PTX_UNLIKELY(g->pre)) {
+      uint64_t pn;
+      bool released;
+      int rc = tm_preempt_step(g->pre, g->sms, now, &pn, &released);
+      if (rc) {
+        launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID,
+                    "kernel %s: a preempted warp's context did not save or restore\n",
+                    l->kernel->func->name);
+        return l->status;
+      }
+      if (released)
+        g->can_dispatch = true;
+      if (pn < next)
+        next = pn;
+    }
     if (g->ctas_done == g->n_ctas && !mem_sys_busy(g->mem))
       return 0;
     if (g->can_dispatch)
@@ -212,6 +231,10 @@ static int run_loop(tm_gpu *g)
       next = m;
     if (next <= now)
       next = now + 1;
+    /* An interrupt alone wakes nothing up: a launch that can only wait
+     * for one is deadlocked all the same. */
+    if (PTX_UNLIKELY(g->pre) && next != UINT64_MAX && tm_preempt_next_inject(g->pre) < next)
+      next = tm_preempt_next_inject(g->pre) > now ? tm_preempt_next_inject(g->pre) : now + 1;
     if (next == UINT64_MAX) {
       launch_fail(l, PTXSIM_E_DEADLOCK,
                   "timing model of kernel %s stopped at cycle %" PRIu64
@@ -287,12 +310,15 @@ static void collect(const tm_gpu *g, tm_result *r)
       r->sm.unit_busy[u] += st->unit_busy[u];
     r->sm.active_warp_cycles += st->active_warp_cycles;
     r->sm.ctas_done += st->ctas_done;
+    r->sm.pp_hits += st->pp_hits;
     warp_cycles += (double)st->active_warp_cycles;
   }
   r->avg_resident_warps =
       g->now && g->n_sms ? warp_cycles / ((double)g->now * (double)g->n_sms) : 0.0;
   if (g->mem)
     mem_sys_get_stats(g->mem, &r->mem);
+  if (g->pre)
+    tm_preempt_get_stats(g->pre, &r->preempt);
 }
 
 /* Each kind of SM's parameters and CTA limits, and the area of every SM,
@@ -469,6 +495,14 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
     };
     rc = pol_dispatch_create(&g.disp, &conf->dispatcher, &ds, err, sizeof err);
   }
+  if (!rc) {
+    tm_preempt_launch pl = {.regs_per_thread = regs,
+                            .smem_per_cta = l->kernel->static_shared + l->dyn_shared,
+                            .regs_per_cta = needs.regs,
+                            .sm_regs = lim.n_regs,
+                            .sm_smem = lim.smem_bytes};
+    rc = tm_preempt_create(conf, g.k, g.n_sms, &pl, &g.pre);
+  }
   free(sm_lim);
   if (rc) {
     launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",
@@ -484,6 +518,7 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
     sm_free(&g.sms[s]);
   free(g.sms);
   pol_dispatch_destroy(&g.disp);
+  tm_preempt_free(g.pre);
   mem_sys_destroy(g.mem);
   l->cycle = NULL;
   return rc ? (l->status ? l->status : rc) : 0;

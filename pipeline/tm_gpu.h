@@ -19,6 +19,7 @@
 #include "frontend/ptx_compiler.h"
 #include "isa/simt.h"
 #include "memsys/mem_timing.h"
+#include "pipeline/preempt_ctl.h"
 #include "pipeline/sm_core.h"
 #include "pipeline/tm_config.h"
 #include "pipeline/tm_kernel.h"
@@ -67,6 +68,7 @@ typedef struct tm_result {
   uint64_t kind_ctas[TM_SM_KIND_COUNT];         /* CTAs finished on each kind */
   double area_mm2;                /* of every SM (tm_area.h) */
   mem_stats mem;
+  tm_preempt_stats preempt;       /* -ptxsim_preempt_inject (preempt_ctl.h) */
   double wall_seconds;
 } tm_result;
 

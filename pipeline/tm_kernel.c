@@ -178,6 +178,14 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
       t->is_l1_bypass = l1_bypass_of(in);
     }
     const an_insn *ai = &a->insns[i];
+    if (conf->preempt_inject) {
+      bool is_live = conf->preempt_mode == TM_PREEMPT_LIVE ||
+                     conf->preempt_mode == TM_PREEMPT_LIVE_CP;
+      if (conf->preempt_mode == TM_PREEMPT_OCCUPANCY)
+        t->preempt = TM_PREEMPT_STOP;
+      else if (is_live && ai->is_preemption_point)
+        t->preempt = TM_PREEMPT_STOP | TM_PREEMPT_PP;
+    }
     t->n_defs = (uint8_t)(ai->n_defs < 255 ? ai->n_defs : 255);
     t->n_uses = (uint8_t)(ai->n_uses < 255 ? ai->n_uses : 255);
     uint32_t *regs = malloc(sizeof *regs * ((size_t)t->n_defs + t->n_uses + 1));

@@ -57,8 +57,18 @@ typedef struct tm_insn {
                            nothing in flight */
   uint16_t access_bytes; /* per lane (TM_KIND_MEM) */
   bool is_l1_bypass;    /* skips L1D (TM_KIND_MEM): ld and st .cg */
+  uint8_t preempt;      /* TM_PREEMPT_STOP / _PP bits: set only with
+                           -ptxsim_preempt_inject (pipeline/preempt_ctl.h),
+                           so that the SM asks the controller nothing
+                           otherwise */
   const uint32_t *regs; /* n_defs registers written, then n_uses read */
 } tm_insn;
+
+/* tm_insn.preempt: a preempted SM's warp may stop before the instruction
+ * (every instruction under -ptxsim_preempt_mode occupancy, the
+ * preemption points under live and live_cp); the instruction is a
+ * preemption point, whose pp costs an issue slot. */
+enum { TM_PREEMPT_STOP = 1, TM_PREEMPT_PP = 2 };
 
 typedef struct tm_func {
   const isa_func *func;

@@ -17,6 +17,7 @@ typedef struct derived {
   double bp_accuracy, redundant_op_pct;
   double redundant_pct[TM_REDUNDANCY_COUNT]; /* 002a §1.9, by counting rule */
   double alu_coverage_pct, vrf_coverage_pct;
+  double preempt_latency_avg, preempt_worst_avg;
   double ipc, tot_ipc, occupancy, l1d_miss_rate, l2_miss_rate, row_locality, dram_util;
   double unit_util[SM_UNIT_COUNT];
   double sim_seconds, insn_rate, cycle_rate;
@@ -50,6 +51,10 @@ static void derive(const tm_result *r, const tm_config *conf, const tm_totals *t
       conf && conf->redundancy < TM_REDUNDANCY_COUNT ? d->redundant_pct[conf->redundancy] : 0;
   d->alu_coverage_pct = 100.0 * ratio(sc->rel_protected_ops, sc->rel_alu_ops);
   d->vrf_coverage_pct = 100.0 * ratio(sc->rel_protected_reg_cycles, sc->rel_live_reg_cycles);
+  d->preempt_latency_avg = ratio(r->preempt.latency_cycles, r->preempt.events);
+  d->preempt_worst_avg = d->preempt_latency_avg > 0
+                             ? (double)r->preempt.latency_max / d->preempt_latency_avg
+                             : 0.0;
   d->tot_ipc = ratio(tot->thread_insns, tot->cycles);
   d->occupancy = r->max_warps_per_sm ? 100.0 * r->avg_resident_warps / r->max_warps_per_sm : 0;
   d->l1d_miss_rate = ratio(r->mem.l1d_misses, r->mem.l1d_accesses);
@@ -214,6 +219,15 @@ static int add_all(tm_stats *s, const tm_result *r, const tm_totals *tot, const 
       "ptxsim_scalar_rel_live_reg_cycles (002a §1.7 VRF coverage)", &d->vrf_coverage_pct);
   F64("ptxsim_redundant_combined_pct", "intra plus one per reuse-buffer value match, in % of "
       "the thread instructions (002a §1.9 combined)", &d->redundant_pct[TM_REDUNDANCY_COMBINED]);
+  U64("ptxsim_pp_hits", "preemption points warps passed, each costing an issue slot "
+      "(-ptxsim_preempt_mode live or live_cp with -ptxsim_preempt_inject)", &r->sm.pp_hits);
+#define X(field, name, doc) U64(name, doc, &r->preempt.field);
+  TM_PREEMPT_COUNTERS(X)
+#undef X
+  F64("ptxsim_preempt_latency_avg", "mean preemption latency (drain + spill) per event, "
+      "cycles", &d->preempt_latency_avg);
+  F64("ptxsim_preempt_worst_avg_ratio", "the longest preemption latency over the mean (004 "
+      "§1.12, Fig 2.16)", &d->preempt_worst_avg);
   U64("ptxsim_ilp_sms", "ILP SMs of the GPU (-ptxsim_ilp_sms; 0: homogeneous)", &d->n_ilp_sms);
   U64("ptxsim_steered_to", "the SMs the launch ran on: 0 every SM, 1 the ILP SMs, 2 the TLP "
       "SMs (-ptxsim_steering static)", &d->steered_to);

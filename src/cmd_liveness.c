@@ -4,8 +4,10 @@
  * sets and live-in size in 32-bit slots (predicates apart), the union set
  * inside divergent regions; per kernel MaxLive, the average, the
  * linear-scan register estimate (and the ptxas -v count when a
- * PTXAS-REGS.txt beside the file records it), and the preemption points
- * with their plain and union sets.  As text, JSON (the shape README.md
+ * PTXAS-REGS.txt beside the file records it), the preemption points
+ * with their plain and union sets and their 54-bit encoded vectors
+ * (an_pp_vector), and the per-warp context allocation (004 §1.8: the most
+ * union slots at a point x 128 B).  As text, JSON (the shape README.md
  * documents, "ptxsim liveness") or one CSV line per kernel.
  *
  * Exit status: 0 success; 1 an unreadable file, bad PTX or an unknown -k;
@@ -13,6 +15,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +42,27 @@ static void pp_range(const an_func *a, uint32_t *lo, uint32_t *hi)
     if (p == 0 || s > *hi)
       *hi = s;
   }
+}
+
+/* The per-warp context allocation of 004 §1.8: the most slots a warp can
+ * save at a point (the union set, which a diverged warp saves and which
+ * holds the plain one) x 128 B. */
+static uint32_t pp_alloc_slots(const an_func *a)
+{
+  uint32_t m = 0;
+  for (uint32_t p = 0; p < a->n_pps; p++) {
+    uint32_t s = a->insns[a->pps[p].insn].union_slots;
+    m = s > m ? s : m;
+  }
+  return m;
+}
+
+enum { CTX_VECTOR_BYTES = 128 }; /* one 32-bit register of 32 lanes */
+
+/* The encoded 54-bit field: hex of the explicit bits and the flag. */
+static void text_vector(uint64_t v, FILE *out)
+{
+  fprintf(out, "0x%014" PRIx64 "%s", v, (v >> AN_PP_OVERFLOW_BIT) & 1 ? " (overflow)" : "");
 }
 
 /* Declared registers: slots and predicates. */
@@ -128,11 +152,22 @@ static int text_func(const an_func *a, uint32_t pp_interval, int ptxas_regs, FIL
     fprintf(out, "    line %u (insn %u", line_of(a, i), i);
     if (a->pps[p].loop != AN_NONE)
       fprintf(out, ", loop %u", a->pps[p].loop);
-    fprintf(out, "%s): live ", a->pps[p].is_barrier ? ", barrier" : "");
+    fprintf(out, "%s%s): live ", a->pps[p].is_barrier ? ", barrier" : "",
+            a->pps[p].is_wait_point ? ", wait" : "");
     text_counted_set(a, in->live_in_slots, in->live_in_preds, an_set(a->live_in, a, i), out);
     fputs("; union ", out);
     text_counted_set(a, in->union_slots, in->union_preds, an_set(a->union_live, a, i), out);
+    fputs("\n      vector ", out);
+    text_vector(an_pp_vector(a, an_set(a->live_in, a, i)), out);
+    fputs("; union vector ", out);
+    text_vector(an_pp_vector(a, an_set(a->union_live, a, i)), out);
     fputc('\n', out);
+  }
+  if (a->n_pps) {
+    uint32_t m = pp_alloc_slots(a);
+    fprintf(out, "  context allocation per warp: %u slot%s (most live at a point, union) x %u B = "
+                 "%u B\n",
+            m, m == 1 ? "" : "s", CTX_VECTOR_BYTES, m * CTX_VECTOR_BYTES);
   }
   return 0;
 }
@@ -176,9 +211,17 @@ static int json_func(const an_func *a, uint32_t pp_interval, int ptxas_regs, FIL
     fprintf(out, ", \"union_slots\": %u, \"union_preds\": %u, \"union_live\": ", in->union_slots,
             in->union_preds);
     an_print_set(a, an_set(a->union_live, a, i), true, out);
-    fputc('}', out);
+    uint64_t v = an_pp_vector(a, an_set(a->live_in, a, i));
+    uint64_t u = an_pp_vector(a, an_set(a->union_live, a, i));
+    fprintf(out,
+            ", \"is_wait_point\": %s, \"vector\": \"0x%014" PRIx64 "\", \"vector_overflow\": %s, "
+            "\"union_vector\": \"0x%014" PRIx64 "\", \"union_vector_overflow\": %s}",
+            json_bool(a->pps[p].is_wait_point), v, json_bool((v >> AN_PP_OVERFLOW_BIT) & 1), u,
+            json_bool((u >> AN_PP_OVERFLOW_BIT) & 1));
   }
-  fputs("],\n  \"instructions\": [", out);
+  fprintf(out, "],\n  \"ctx_alloc_slots\": %u, \"ctx_alloc_bytes\": %u", pp_alloc_slots(a),
+          pp_alloc_slots(a) * CTX_VECTOR_BYTES);
+  fputs(",\n  \"instructions\": [", out);
   for (uint32_t i = 0; i < a->n_insns; i++) {
     const an_insn *in = &a->insns[i];
     char *text = an_cli_insn_text(&a->fn->insns[i]);

@@ -619,6 +619,17 @@ static void check_function(const an_func *a, const char *where)
                         "%s: loop %u point", where, l);
     }
   }
+  /* With a plain pp every barrier is a point (a wait point unless chosen
+   * by the rules); without one there are no wait points. */
+  bool has_plain = false;
+  for (uint32_t p = 0; p < a->n_pps; p++)
+    has_plain |= !a->pps[p].is_barrier;
+  for (uint32_t p = 0; p < a->n_pps; p++)
+    ck_assert_msg(!a->pps[p].is_wait_point || (has_plain && a->pps[p].is_barrier),
+                  "%s: wait point %u", where, p);
+  for (uint32_t i = 0; has_plain && i < a->n_insns; i++)
+    ck_assert_msg(!a->insns[i].is_barrier || a->insns[i].is_preemption_point,
+                  "%s: barrier %u not a point", where, i);
   free(expect);
 }
 
@@ -663,6 +674,75 @@ START_TEST(corpus_properties)
 }
 END_TEST
 
+/* nbody_step's shape: a barrier-free inner loop nested in a loop with two
+ * barriers.  The inner loop's point is a plain pp (i4: {r2 r3}, 2 slots,
+ * the first minimum); a warp held there while another waits at i8 would
+ * deadlock the preemption, so both barriers become wait points (bar.pp,
+ * loop AN_NONE).  Without a plain pp (the loops test) there are none. */
+static const char nested_barrier_free_inner[] =
+  ".version 9.0\n.target sm_75\n.address_size 64\n"
+  ".visible .entry nested(.param .u32 nested_param_0)\n{\n"
+  ".reg .pred %p<3>;\n.reg .b32 %r<6>;\n"
+  "mov.u32 %r2, 0;\n"                     /* i0 */
+  "mov.u32 %r1, 0;\n"                     /* i1 */
+  "$O:\n"
+  "bar.sync 0;\n"                         /* i2 */
+  "mov.u32 %r3, 0;\n"                     /* i3 */
+  "$I:\n"
+  "add.u32 %r3, %r3, 1;\n"                /* i4 */
+  "setp.lt.u32 %p1, %r3, 4;\n"            /* i5 */
+  "@%p1 bra $I;\n"                        /* i6 */
+  "st.shared.u32 [0], %r3;\n"             /* i7 */
+  "bar.sync 0;\n"                         /* i8 */
+  "add.u32 %r2, %r2, 1;\n"                /* i9 */
+  "setp.lt.u32 %p2, %r2, 3;\n"            /* i10 */
+  "@%p2 bra $O;\n"                        /* i11 */
+  "ret;\n}\n";
+
+START_TEST(barrier_wait_points)
+{
+  an_func *a = analyse(nested_barrier_free_inner, 0);
+  ck_assert_uint_eq(a->n_loops, 2);
+  ck_assert_uint_eq(a->insns[4].live_in_slots, 2);
+  ck_assert_uint_eq(a->n_pps, 3);
+  ck_assert_uint_eq(a->pps[0].insn, 2);
+  ck_assert(a->pps[0].is_barrier && a->pps[0].is_wait_point);
+  ck_assert_uint_eq(a->pps[0].loop, AN_NONE);
+  ck_assert_uint_eq(a->pps[1].insn, 4);
+  ck_assert(!a->pps[1].is_barrier && !a->pps[1].is_wait_point);
+  ck_assert_uint_eq(a->pps[1].loop, a->insns[4].loop);
+  ck_assert(a->loops[a->pps[1].loop].is_innermost);
+  ck_assert_uint_eq(a->pps[2].insn, 8);
+  ck_assert(a->pps[2].is_barrier && a->pps[2].is_wait_point);
+  ck_assert(a->insns[8].is_preemption_point);
+  done(a);
+}
+END_TEST
+
+/* The 54-bit field of a pp (004 §1.7): 60 32-bit registers all live
+ * before the first add (i60) need R0-R59 in the linear scan, so R0-R52
+ * are the 53 explicit bits and R53-R59 raise the overflow flag (bit 53):
+ * 0x3fffffffffffff.  Before i2 only %r0, %r1 are live (R0, R1): 0x3. */
+START_TEST(pp_vector_overflow)
+{
+  char text[8192];
+  int n = snprintf(text, sizeof text, ".version 9.0\n.target sm_75\n.address_size 64\n"
+                                      ".visible .entry wide()\n{\n.reg .b32 %%r<60>;\n");
+  for (int i = 0; i < 60; i++)
+    n += snprintf(text + n, sizeof text - (size_t)n, "mov.u32 %%r%d, %d;\n", i, i);
+  for (int i = 1; i < 60; i++)
+    n += snprintf(text + n, sizeof text - (size_t)n, "add.u32 %%r0, %%r0, %%r%d;\n", i);
+  snprintf(text + n, sizeof text - (size_t)n, "st.shared.u32 [0], %%r0;\nret;\n}\n");
+  an_func *a = analyse(text, 0);
+  ck_assert_uint_eq(a->insns[60].live_in_slots, 60);
+  uint64_t v = an_pp_vector(a, an_set(a->live_in, a, 60));
+  ck_assert_uint_eq(v, UINT64_C(0x3fffffffffffff));
+  ck_assert(v >> AN_PP_OVERFLOW_BIT & 1);
+  ck_assert_uint_eq(an_pp_vector(a, an_set(a->live_in, a, 2)), 0x3);
+  done(a);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("analysis");
@@ -677,6 +757,8 @@ int main(void)
   tc = tcase_create("shapes");
   tcase_add_test(tc, loops_nested);
   tcase_add_test(tc, loop_min_live_point);
+  tcase_add_test(tc, barrier_wait_points);
+  tcase_add_test(tc, pp_vector_overflow);
   tcase_add_test(tc, loop_value_live_after_divergent_exit);
   tcase_add_test(tc, guarded_write_keeps_register_live);
   tcase_add_test(tc, uniform_sources);

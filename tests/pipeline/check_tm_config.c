@@ -686,6 +686,16 @@ START_TEST(seam_units)
               "-ptxsim_redundancy combined\n");
   ck_assert_uint_eq(c.irb_entries, 4);
   ck_assert_uint_eq(c.redundancy, TM_REDUNDANCY_COMBINED);
+  load_ok(&c, "-ptxsim_preempt_mode live_cp\n-ptxsim_preempt_inject 10000\n"
+              "-ptxsim_preempt_poison 2\n-ptxsim_preempt_inplace 1\n-ptxsim_preempt_bw 64\n");
+  ck_assert_uint_eq(c.preempt_mode, TM_PREEMPT_LIVE_CP);
+  ck_assert_uint_eq(c.preempt_inject, 10000);
+  ck_assert_uint_eq(c.preempt_poison, 2);
+  ck_assert(c.preempt_inplace);
+  ck_assert_uint_eq(c.preempt_bw, 64);
+  load_ok(&c, "-ptxsim_preempt_mode occupancy\n-ptxsim_preempt_inject 0\n");
+  ck_assert_uint_eq(c.preempt_mode, TM_PREEMPT_OCCUPANCY);
+  load_ok(&c, "-ptxsim_scalar_mode token\n-ptxsim_srf_entries 16\n");
   ck_assert_uint_eq(c.scalar_mode, TM_SCALAR_TOKEN);
   ck_assert_uint_eq(c.srf_entries, 16);
   /* A configuration that never named them is invalid, naming the option. */

@@ -1,0 +1,575 @@
+/* preempt_ctl.c -- the preemption controller (see preempt_ctl.h): the
+ * interrupts, the stop and drain of an SM's warps, the save and restore of
+ * their contexts through the functional core's warp-context seam
+ * (isa/simt_context.c) and what they cost.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/ctx_compress.h"
+#include "pipeline/preempt_ctl.h"
+#include "pipeline/sm_int.h"
+#include "ptxsim.h"
+
+enum { SEGMENT_BYTES = 128, SIMT_ENTRY_BYTES = 12, PRED_BYTES = 4 };
+
+/* The PAG of live_cp's compression (004 §1.5's default; -ptxsim_pp_pag
+ * once the option is merged). */
+enum { PREEMPT_PAG = 16 };
+
+#define POISON UINT64_C(0xdeadbeefbaadf00d)
+
+typedef enum phase { PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT } phase;
+
+/* Where the analyses' registers of one function live in a warp's frame. */
+typedef struct reg_map {
+  uint32_t n_regs;
+  uint32_t *at;               /* slot offset, or predicate index */
+  uint8_t *n;                 /* 64-bit slots (a vector's elements) */
+  uint32_t *dead_slots, *dead_preds; /* scratch for the poison lists */
+} reg_map;
+
+typedef struct preempt_sm {
+  phase ph;
+  uint64_t t_irq, t_resume;
+  uint64_t t_quiet;           /* every warp stopped, no memory outstanding */
+  void *ctx[SM_MAX_WARPS];    /* saved warp contexts */
+  size_t ctx_len[SM_MAX_WARPS];
+  uint8_t *smem_buf;          /* per CTA slot: cta shared bytes, or NULL */
+  bool *smem_saved;
+} preempt_sm;
+
+struct tm_preempt {
+  const tm_config *conf;
+  const tm_kernel *k;
+  tm_preempt_launch la;
+  uint32_t n_sms;
+  preempt_sm *sm;
+  reg_map *maps;              /* per tm_kernel function */
+  uint64_t next_inject;
+  uint32_t next_sm;
+  double bw;                  /* bytes per core cycle */
+  uint64_t lat;
+  uint64_t max_latency;       /* of the kernel's instructions */
+  tm_preempt_stats st;
+};
+
+static bool is_live_mode(const tm_preempt *p)
+{
+  return p->conf->preempt_mode == TM_PREEMPT_LIVE || p->conf->preempt_mode == TM_PREEMPT_LIVE_CP;
+}
+
+/* The slot offset or predicate index of each of the function's registers
+ * (isa_func.var_reg, formal_slot). */
+static int map_func(reg_map *m, const tm_func *tf)
+{
+  const an_func *a = tf->an;
+  const isa_func *f = tf->func;
+  const ptx_func *fn = a->fn;
+  m->n_regs = a->n_regs;
+  size_t n = a->n_regs ? a->n_regs : 1;
+  m->at = malloc(n * sizeof *m->at);
+  m->n = malloc(n);
+  uint32_t total = 0;
+  for (uint32_t r = 0; r < a->n_regs; r++)
+    total += a->regs[r].var->vec > 1 ? a->regs[r].var->vec : 1;
+  m->dead_slots = malloc((total ? total : 1) * sizeof *m->dead_slots);
+  m->dead_preds = malloc(n * sizeof *m->dead_preds);
+  if (!m->at || !m->n || !m->dead_slots || !m->dead_preds)
+    return PTX_ENOMEM;
+  const ptx_var *last = NULL;
+  uint32_t base = ISA_NONE;
+  for (uint32_t r = 0; r < a->n_regs; r++) {
+    const an_reg *ar = &a->regs[r];
+    const ptx_var *v = ar->var;
+    if (v != last) {
+      last = v;
+      base = ISA_NONE;
+      for (uint32_t i = 0; i < fn->n_vars && base == ISA_NONE; i++)
+        if (fn->vars[i] == v)
+          base = f->var_reg[i];
+      for (uint32_t i = 0; i < f->n_formals && base == ISA_NONE; i++)
+        if (f->formals[i] == v && f->formal_is_reg[i])
+          base = f->formal_slot[i];
+    }
+    uint32_t vec = v->vec > 1 ? v->vec : 1;
+    m->n[r] = (uint8_t)vec;
+    if (base == ISA_NONE)
+      m->at[r] = ISA_NONE;
+    else
+      m->at[r] = ar->is_pred ? base + ar->index : base + ar->index * vec * SIMT_WARP_SIZE;
+  }
+  return 0;
+}
+
+int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
+                      const tm_preempt_launch *la, tm_preempt **out)
+{
+  *out = NULL;
+  if (!conf->preempt_inject)
+    return 0;
+  tm_preempt *p = calloc(1, sizeof *p);
+  if (!p)
+    return PTX_ENOMEM;
+  p->conf = conf;
+  p->k = k;
+  p->la = *la;
+  p->n_sms = n_sms;
+  p->next_inject = conf->preempt_inject;
+  p->sm = calloc(n_sms ? n_sms : 1, sizeof *p->sm);
+  p->maps = calloc(k->n_funcs ? k->n_funcs : 1, sizeof *p->maps);
+  int rc = p->sm && p->maps ? 0 : PTX_ENOMEM;
+  for (uint32_t s = 0; !rc && s < n_sms; s++) {
+    p->sm[s].smem_saved = calloc(conf->max_ctas_per_sm, sizeof(bool));
+    p->sm[s].smem_buf = la->smem_per_cta
+                            ? malloc((size_t)la->smem_per_cta * conf->max_ctas_per_sm)
+                            : NULL;
+    if (!p->sm[s].smem_saved || (la->smem_per_cta && !p->sm[s].smem_buf))
+      rc = PTX_ENOMEM;
+  }
+  for (uint32_t f = 0; !rc && f < k->n_funcs; f++) {
+    const tm_func *tf = &k->funcs[f];
+    if (!tf->insns)
+      continue;
+    rc = map_func(&p->maps[f], tf);
+    for (uint32_t i = 0; i < tf->n_insns; i++)
+      if (tf->insns[i].latency > p->max_latency)
+        p->max_latency = tf->insns[i].latency;
+  }
+  if (rc) {
+    tm_preempt_free(p);
+    return rc;
+  }
+  const mem_params *mp = &conf->mem;
+  p->bw = conf->preempt_bw;
+  if (!p->bw) {
+    double ratio = mp->core_mhz > 0 && mp->icnt_mhz > 0 ? mp->icnt_mhz / mp->core_mhz : 1.0;
+    p->bw = (mp->icnt_flit_bytes ? mp->icnt_flit_bytes : 32) * ratio;
+  }
+  p->lat = mp->icnt_latency;
+  *out = p;
+  return 0;
+}
+
+void tm_preempt_free(tm_preempt *p)
+{
+  if (!p)
+    return;
+  for (uint32_t s = 0; p->sm && s < p->n_sms; s++) {
+    for (uint32_t w = 0; w < SM_MAX_WARPS; w++)
+      free(p->sm[s].ctx[w]);
+    free(p->sm[s].smem_buf);
+    free(p->sm[s].smem_saved);
+  }
+  for (uint32_t f = 0; p->maps && f < p->k->n_funcs; f++) {
+    free(p->maps[f].at);
+    free(p->maps[f].n);
+    free(p->maps[f].dead_slots);
+    free(p->maps[f].dead_preds);
+  }
+  free(p->maps);
+  free(p->sm);
+  free(p);
+}
+
+uint64_t tm_preempt_next_inject(const tm_preempt *p)
+{
+  return p->next_inject;
+}
+
+bool tm_preempt_holds(const tm_preempt *p, uint32_t sm)
+{
+  return sm < p->n_sms && p->sm[sm].ph != PH_IDLE;
+}
+
+void tm_preempt_get_stats(const tm_preempt *p, tm_preempt_stats *out)
+{
+  *out = p->st;
+}
+
+/* ---- the SM side ---------------------------------------------------------- */
+
+bool sm_preempt_may_issue(sm_core *sm, sm_warp *sw, const tm_insn *t, uint64_t now,
+                          sm_wait *why)
+{
+  if (sm->is_stopping && (t->preempt & TM_PREEMPT_STOP)) {
+    /* Parked until the controller resumes the SM. */
+    sm->stopped_mask |= UINT64_C(1) << sw->slot;
+    *why = (sm_wait){SM_CAUSE_IDLE, SM_NEVER};
+    return false;
+  }
+  if (!(t->preempt & TM_PREEMPT_PP))
+    return true;
+  uint64_t key = sw->w->n_insns + 1;
+  if (sw->pp_paid == key)
+    return true;
+  sw->pp_paid = key;
+  sm->st.pp_hits++;
+  /* The pp takes this cycle's issue slot, as a nullified instruction does
+   * (sm_core.c); the second instruction of a dual issue waits a cycle. */
+  if (sm->not_before[sw->slot] > now)
+    *why = (sm_wait){SM_CAUSE_CONTROL, now + 1};
+  else
+    *why = (sm_wait){SM_CAUSE_COUNT, SM_NEVER};
+  return false;
+}
+
+/* ---- the controller ----------------------------------------------------- */
+
+/* Whether every warp of the SM has stopped (at its stop point, at a
+ * barrier, or finished) and nothing of it is in flight at now.  The
+ * per-warp scoreboard drops landed writes lazily: retired here first.
+ * Another dependence unit cannot say at a given cycle, so its warps count
+ * as drained the longest fixed latency after the last one stopped with
+ * no memory access outstanding (ps->t_quiet). */
+static bool is_quiet(const tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
+{
+  uint64_t m = sm->used_mask;
+  while (m) {
+    uint32_t s = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    const sm_warp *sw = &sm->warps[s];
+    bool is_stopped = (sm->stopped_mask >> s & 1) || sw->w->is_blocked || sw->is_functionally_done;
+    if (!is_stopped || sw->n_mem) {
+      ps->t_quiet = SM_NEVER;
+      return false;
+    }
+    if (sm->is_dep_per_warp) {
+      pw_warp *pw = &((sm_dep_per_warp *)sm->dep)->warps[s];
+      pw_retire(pw, now);
+      if (pw->n_pending || pw->n_inflight)
+        return false;
+    }
+  }
+  if (sm->is_dep_per_warp)
+    return true;
+  if (ps->t_quiet == SM_NEVER)
+    ps->t_quiet = now;
+  return now >= ps->t_quiet + p->max_latency;
+}
+
+/* The live set at the warp's pc in its current function: the union set
+ * when its SIMT stack shows divergence.  NULL when it has no frame. */
+static const uint64_t *live_set(const tm_preempt *p, const simt_warp *w, const tm_func **tfp,
+                                uint32_t *slots, uint32_t *preds)
+{
+  if (!w->n_frames)
+    return NULL;
+  const simt_frame *top = &w->frames[w->n_frames - 1];
+  const tm_func *tf = &p->k->funcs[top->func->index];
+  const an_func *a = tf->an;
+  if (!a || w->pc >= a->n_insns)
+    return NULL;
+  *tfp = tf;
+  bool is_div = w->n_stack > 1;
+  const an_insn *ai = &a->insns[w->pc];
+  *slots = is_div ? ai->union_slots : ai->live_in_slots;
+  *preds = is_div ? ai->union_preds : ai->live_in_preds;
+  return an_set(is_div ? a->union_live : a->live_in, a, w->pc);
+}
+
+static uint64_t segs(uint64_t bytes)
+{
+  return (bytes + SEGMENT_BYTES - 1) / SEGMENT_BYTES;
+}
+
+static uint64_t cycles_of(const tm_preempt *p, uint64_t segments)
+{
+  double c = (double)segments * SEGMENT_BYTES / p->bw;
+  uint64_t n = (uint64_t)c;
+  return (double)n < c ? n + 1 : n;
+}
+
+/* How many CTAs must leave (their registers, or their shared memory) for
+ * one CTA of the kernel to fit: in-place switching (004 §1.3; the
+ * incoming kernel of an injected interrupt is one more CTA of this one,
+ * contiguous allocation not modelled). */
+static uint32_t to_evict(uint64_t per_cta, uint64_t capacity, uint32_t resident)
+{
+  if (!per_cta)
+    return 0;
+  uint64_t used = per_cta * resident;
+  uint64_t free_now = capacity > used ? capacity - used : 0;
+  if (free_now >= per_cta)
+    return 0;
+  uint64_t need = per_cta - free_now;
+  uint64_t n = (need + per_cta - 1) / per_cta;
+  return n < resident ? (uint32_t)n : resident;
+}
+
+/* live_cp's bytes of the warp's registers in set (isa/ctx_compress.h):
+ * each 32-bit slot of a live register compressed over the lanes that hold
+ * threads, predicates raw, and the pattern vector. */
+static uint64_t compressed_bytes(const tm_preempt *p, const simt_warp *w, const tm_func *tf,
+                                 const uint64_t *set)
+{
+  const an_func *a = tf->an;
+  const reg_map *m = &p->maps[tf->func->index];
+  const simt_frame *top = &w->frames[w->n_frames - 1];
+  const uint64_t *r = w->regs + top->reg_base;
+  uint64_t bytes = 0;
+  uint32_t n_slots = 0;
+  uint32_t v[SIMT_WARP_SIZE];
+  for (uint32_t reg = 0; reg < a->n_regs; reg++) {
+    if (!an_set_has(set, reg))
+      continue;
+    if (a->regs[reg].is_pred || m->at[reg] == ISA_NONE) {
+      bytes += a->regs[reg].is_pred ? PRED_BYTES : (uint64_t)a->regs[reg].slots * 128;
+      continue;
+    }
+    uint32_t words = a->regs[reg].slots / m->n[reg];
+    for (uint32_t e = 0; e < m->n[reg]; e++)
+      for (uint32_t wd = 0; wd < words && wd < 2; wd++) {
+        const uint64_t *lane = r + m->at[reg] + e * SIMT_WARP_SIZE;
+        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+          v[l] = (uint32_t)(lane[l] >> (32 * wd));
+        bytes += ctx_slot_bytes(v, w->live, PREEMPT_PAG, NULL);
+        n_slots++;
+      }
+  }
+  return bytes + ctx_pattern_vector_bytes(n_slots);
+}
+
+/* The SM's warps and CTAs have stopped: save what the mode saves, count
+ * the event. */
+static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
+{
+  const tm_config *conf = p->conf;
+  bool is_live = is_live_mode(p);
+  uint32_t n_cta_slots = sm->p->n_cta_slots;
+  uint32_t ev_regs = sm->n_ctas, ev_smem = sm->n_ctas;
+  if (conf->preempt_inplace) {
+    ev_regs = to_evict(p->la.regs_per_cta, p->la.sm_regs, sm->n_ctas);
+    ev_smem = to_evict(p->la.smem_per_cta, p->la.sm_smem, sm->n_ctas);
+  }
+  uint64_t b_regs = 0, b_smem = 0, b_simt = 0, b_occ = 0, b_live = 0, b_cp = 0;
+  uint64_t s_regs = 0, s_smem = 0, s_simt = 0;
+  uint32_t done_regs = 0, done_smem = 0;
+  /* The most recently started CTAs leave first. */
+  for (uint32_t c = n_cta_slots; c-- > 0;) {
+    sm_cta *sc = &sm->ctas[c];
+    if (!sc->in_use)
+      continue;
+    bool is_regs = done_regs < ev_regs, is_smem = done_smem < ev_smem;
+    done_regs += is_regs;
+    done_smem += is_smem;
+    if (is_regs)
+      p->st.tbs_evicted++;
+    else
+      p->st.tbs_kept++;
+    if (is_smem && sc->cta.shared_bytes) {
+      uint64_t n = sc->cta.shared_bytes;
+      if (n > p->la.smem_per_cta) /* cannot be: one buffer per CTA slot */
+        return PTX_EINVAL;
+      memcpy(ps->smem_buf + (size_t)c * p->la.smem_per_cta, sc->cta.shared, n);
+      memset(sc->cta.shared, 0xa5, n);
+      ps->smem_saved[c] = true;
+      b_smem += n;
+      s_smem += segs(n);
+      p->st.smem_evicted++;
+    }
+    if (!is_regs)
+      continue;
+    uint64_t m = sm->used_mask;
+    while (m) {
+      uint32_t s = (uint32_t)__builtin_ctzll(m);
+      m &= m - 1;
+      sm_warp *sw = &sm->warps[s];
+      if (sw->cta_slot != c)
+        continue;
+      simt_warp *w = sw->w;
+      uint64_t occ = (uint64_t)p->la.regs_per_thread * 4 * SIMT_WARP_SIZE;
+      const tm_func *tf = NULL;
+      uint32_t slots = 0, preds = 0;
+      uint64_t live = occ, cp = occ;
+      const uint64_t *set = live_set(p, w, &tf, &slots, &preds);
+      if (set) {
+        live = (uint64_t)slots * 4 * SIMT_WARP_SIZE + (uint64_t)preds * PRED_BYTES;
+        cp = compressed_bytes(p, w, tf, set);
+      }
+      uint64_t regs = !is_live ? occ : conf->preempt_mode == TM_PREEMPT_LIVE_CP ? cp : live;
+      uint64_t simt = (uint64_t)w->n_stack * SIMT_ENTRY_BYTES;
+      b_occ += occ;
+      b_live += live;
+      b_cp += cp;
+      b_regs += regs;
+      b_simt += simt;
+      s_regs += segs(regs);
+      s_simt += segs(simt);
+      size_t len = simt_warp_context_size(w);
+      void *buf = realloc(ps->ctx[s], len);
+      if (!buf)
+        return PTX_ENOMEM;
+      ps->ctx[s] = buf;
+      ps->ctx_len[s] = len;
+      int rc = simt_warp_save(w, buf, len);
+      if (rc)
+        return rc;
+      simt_warp_poison(w, POISON);
+      p->st.warps_saved++;
+    }
+  }
+  uint64_t c_regs = cycles_of(p, s_regs), c_smem = cycles_of(p, s_smem);
+  uint64_t c_simt = cycles_of(p, s_simt);
+  uint64_t spill = c_regs + c_smem + c_simt + p->lat;
+  uint64_t drain = now - ps->t_irq;
+  p->st.events++;
+  p->st.drain_cycles += drain;
+  p->st.spill_cycles_regs += c_regs;
+  p->st.spill_cycles_smem += c_smem;
+  p->st.spill_cycles_simt += c_simt;
+  p->st.spill_cycles += spill;
+  p->st.restore_cycles += spill;
+  p->st.latency_cycles += drain + spill;
+  if (drain + spill > p->st.latency_max)
+    p->st.latency_max = drain + spill;
+  p->st.bytes_regs += b_regs;
+  p->st.bytes_smem += b_smem;
+  p->st.bytes_simt += b_simt;
+  p->st.bytes_occupied += b_occ;
+  p->st.bytes_live += b_live;
+  p->st.bytes_live_cp += b_cp;
+  p->st.segments += s_regs + s_smem + s_simt;
+  /* Switched out for the save, then back in for the restore. */
+  ps->t_resume = now + 2 * spill;
+  ps->ph = PH_SWITCHED_OUT;
+  return 0;
+}
+
+/* Under -ptxsim_preempt_poison: garbage in every register of the warp's
+ * frame that the live set leaves out (2: and in its first live one). */
+static void poison_dead(tm_preempt *p, simt_warp *w)
+{
+  const tm_func *tf = NULL;
+  uint32_t slots, preds;
+  const uint64_t *set = live_set(p, w, &tf, &slots, &preds);
+  if (!set)
+    return;
+  reg_map *m = &p->maps[tf->func->index];
+  const an_func *a = tf->an;
+  uint32_t n_s = 0, n_p = 0;
+  bool is_broken = p->conf->preempt_poison == 2;
+  for (uint32_t r = 0; r < a->n_regs; r++) {
+    if (m->at[r] == ISA_NONE)
+      continue;
+    bool is_live = an_set_has(set, r);
+    if (is_live && is_broken && !a->regs[r].is_pred) {
+      is_live = false; /* the deliberately broken liveness */
+      is_broken = false;
+    }
+    if (is_live)
+      continue;
+    if (a->regs[r].is_pred)
+      m->dead_preds[n_p++] = m->at[r];
+    else
+      for (uint32_t e = 0; e < m->n[r]; e++)
+        m->dead_slots[n_s++] = m->at[r] + e * SIMT_WARP_SIZE;
+  }
+  simt_warp_poison_regs(w, m->dead_slots, n_s, m->dead_preds, n_p, POISON);
+}
+
+/* The restore is done: contexts back into the warps, the warps go on. */
+static int switch_in(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
+{
+  for (uint32_t c = 0; c < sm->p->n_cta_slots; c++) {
+    if (!ps->smem_saved[c])
+      continue;
+    sm_cta *sc = &sm->ctas[c];
+    memcpy(sc->cta.shared, ps->smem_buf + (size_t)c * p->la.smem_per_cta, sc->cta.shared_bytes);
+    ps->smem_saved[c] = false;
+  }
+  uint64_t m = sm->used_mask;
+  while (m) {
+    uint32_t s = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    if (!ps->ctx_len[s])
+      continue;
+    simt_warp *w = sm->warps[s].w;
+    int rc = simt_warp_restore(w, ps->ctx[s], ps->ctx_len[s]);
+    if (rc)
+      return rc;
+    ps->ctx_len[s] = 0;
+    if (p->conf->preempt_poison && is_live_mode(p))
+      poison_dead(p, w);
+  }
+  m = sm->stopped_mask;
+  while (m) {
+    uint32_t s = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    sm->not_before[s] = now + 1;
+  }
+  sm->stopped_mask = 0;
+  sm->is_stopping = false;
+  if (sm->wake > now + 1)
+    sm->wake = now + 1;
+  ps->ph = PH_IDLE;
+  return 0;
+}
+
+/* Starts an interrupt on the next SM, round robin, that holds CTAs. */
+static void interrupt(tm_preempt *p, sm_core *sms, uint64_t now)
+{
+  for (uint32_t i = 0; i < p->n_sms; i++) {
+    uint32_t s = (p->next_sm + i) % p->n_sms;
+    sm_core *sm = &sms[s];
+    preempt_sm *ps = &p->sm[s];
+    if (ps->ph != PH_IDLE || !sm->n_ctas)
+      continue;
+    p->next_sm = (s + 1) % p->n_sms;
+    ps->ph = PH_STOPPING;
+    ps->t_irq = now;
+    ps->t_quiet = SM_NEVER;
+    if (p->conf->preempt_mode != TM_PREEMPT_DRAIN)
+      sm->is_stopping = true;
+    return;
+  }
+}
+
+int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, bool *released)
+{
+  *next = UINT64_MAX;
+  *released = false;
+  if (now >= p->next_inject) {
+    interrupt(p, sms, now);
+    p->next_inject = (now / p->conf->preempt_inject + 1) * p->conf->preempt_inject;
+  }
+  for (uint32_t s = 0; s < p->n_sms; s++) {
+    preempt_sm *ps = &p->sm[s];
+    sm_core *sm = &sms[s];
+    if (ps->ph == PH_STOPPING) {
+      if (p->conf->preempt_mode == TM_PREEMPT_DRAIN) {
+        if (sm->n_ctas == 0) {
+          uint64_t drain = now - ps->t_irq;
+          p->st.events++;
+          p->st.drain_cycles += drain;
+          p->st.latency_cycles += drain;
+          if (drain > p->st.latency_max)
+            p->st.latency_max = drain;
+          ps->ph = PH_IDLE;
+          *released = true;
+        }
+        /* The CTAs' ends wake the loop; check each cycle it runs. */
+        continue;
+      }
+      if (!is_quiet(p, sm, ps, now)) {
+        *next = now + 1 < *next ? now + 1 : *next;
+        continue;
+      }
+      int rc = switch_out(p, sm, ps, now);
+      if (rc)
+        return rc;
+    }
+    if (ps->ph == PH_SWITCHED_OUT) {
+      if (now >= ps->t_resume) {
+        int rc = switch_in(p, sm, ps, now);
+        if (rc)
+          return rc;
+        *released = true;
+      } else if (ps->t_resume < *next)
+        *next = ps->t_resume;
+    }
+  }
+  return 0;
+}

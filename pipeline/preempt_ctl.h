@@ -1,0 +1,119 @@
+/* preempt_ctl.h -- the preemption controller of the timing model (seed
+ * 004 chapter 2, §1.2, §1.9; issue 17).
+ *
+ * With -ptxsim_preempt_inject N, every N cycles one SM (round robin over
+ * the SMs that hold CTAs) receives an interrupt and is switched out and
+ * back in:
+ *   1. stop: the SM dispatches no CTA; under occupancy each warp stops
+ *      before its next instruction, under live and live_cp before its
+ *      next preemption point (an_func.pps; a warp waiting at a barrier or
+ *      finished counts as stopped); under drain the SM waits until its
+ *      resident CTAs finish and nothing is saved;
+ *   2. drain: no instruction in flight, no register write or memory
+ *      access pending in any warp;
+ *   3. save: per CTA whose registers are spilled (every CTA, or under
+ *      -ptxsim_preempt_inplace 1 the fewest that free one CTA's worth of
+ *      registers, and apart from them of shared memory), each warp's
+ *      context really leaves it -- simt_warp_save into a buffer, then
+ *      simt_warp_poison -- and so does the CTA's shared memory; the cost
+ *      is the bytes of the mode (occupancy: every allocated register of
+ *      every lane; live: the registers live at the warp's pc, the union
+ *      set when its SIMT stack shows divergence; live_cp: those
+ *      compressed), the SIMT stack (12 B per entry) and shared memory, in
+ *      128-byte segments, at the State/BW rate (below);
+ *   4. restore: the reverse (reads, the same cost), then
+ *      simt_warp_restore; under -ptxsim_preempt_poison 1 every register
+ *      the mode did not save (dead at the warp's pc) is overwritten with
+ *      garbage (simt_warp_poison_regs), so a liveness bug shows as a wrong
+ *      result; the warps go on.
+ * Bandwidth model (State/BW, as GPUDuet's): the context moves at
+ * -ptxsim_preempt_bw bytes per core cycle, by default the SM's
+ * interconnect port (-icnt_flit_size bytes per interconnect cycle, scaled
+ * to the core clock), plus the interconnect latency once; the context
+ * traffic does not enter memsys (during a preemption the SM has stopped,
+ * and the seed found contention small).
+ *
+ * The SM side costs nothing when injection is off: tm_insn.preempt is 0
+ * then, and the SM's issue check calls sm_preempt_may_issue only for an
+ * instruction whose preempt bits are set.
+ */
+#ifndef PTXSIM_PIPELINE_PREEMPT_CTL_H
+#define PTXSIM_PIPELINE_PREEMPT_CTL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontend/ptx_compiler.h"
+#include "pipeline/tm_config.h"
+#include "pipeline/tm_kernel.h"
+
+/* The counters of the controller (report D of 004 §6), summed over SMs:
+ * field, statistic, description. */
+#define TM_PREEMPT_COUNTERS(X)                                                                 \
+  X(events, "ptxsim_preempt_events", "preemptions completed (an SM switched out and back in)") \
+  X(drain_cycles, "ptxsim_preempt_drain_cycles", "interrupt to every warp stopped and drained " \
+                                                 "(drain mode: to every resident CTA done)")   \
+  X(spill_cycles_regs, "ptxsim_preempt_spill_cycles_regs", "cycles writing register context") \
+  X(spill_cycles_smem, "ptxsim_preempt_spill_cycles_smem", "cycles writing shared memory")    \
+  X(spill_cycles_simt, "ptxsim_preempt_spill_cycles_simt", "cycles writing SIMT stacks")      \
+  X(spill_cycles, "ptxsim_preempt_spill_cycles", "cycles of the whole save (the three parts "  \
+                                                 "and the interconnect latency)")             \
+  X(restore_cycles, "ptxsim_preempt_restore_cycles", "cycles of the restores")                \
+  X(latency_cycles, "ptxsim_preempt_latency_cycles", "preemption latency (drain + spill), "    \
+                                                     "summed over events")                    \
+  X(latency_max, "ptxsim_preempt_latency_max", "the longest preemption latency of an event")  \
+  X(bytes_regs, "ptxsim_preempt_bytes_regs", "register context saved (the mode's bytes)")     \
+  X(bytes_smem, "ptxsim_preempt_bytes_smem", "shared memory saved")                           \
+  X(bytes_simt, "ptxsim_preempt_bytes_simt", "SIMT stacks saved (12 B per entry)")            \
+  X(bytes_occupied, "ptxsim_preempt_bytes_occupied", "register context of the saved warps "   \
+                                                     "as occupancy counts it (allocated "     \
+                                                     "registers x 128 B per warp)")           \
+  X(bytes_live, "ptxsim_preempt_bytes_live", "the same warps' live registers x 128 B (+4 B "  \
+                                             "per live predicate)")                           \
+  X(bytes_live_cp, "ptxsim_preempt_bytes_live_cp", "the live registers compressed per PAG "  \
+                                                   "16 (isa/ctx_compress.h), pattern vector " \
+                                                   "included")       \
+  X(segments, "ptxsim_preempt_segments", "128-byte segments written (and read back)")         \
+  X(warps_saved, "ptxsim_preempt_warps_saved", "warp contexts saved and restored")            \
+  X(tbs_evicted, "ptxsim_preempt_tbs_evicted", "CTAs whose registers were spilled")           \
+  X(tbs_kept, "ptxsim_preempt_tbs_kept", "CTAs whose registers stayed on chip (in place)")    \
+  X(smem_evicted, "ptxsim_preempt_smem_evicted", "CTAs whose shared memory was spilled")
+typedef struct tm_preempt_stats {
+#define X(field, name, doc) uint64_t field;
+  TM_PREEMPT_COUNTERS(X)
+#undef X
+} tm_preempt_stats;
+
+typedef struct tm_preempt tm_preempt;
+typedef struct sm_core sm_core;
+
+/* What the controller needs of the launch: the registers per thread and
+ * shared memory per CTA the occupancy accounting used, the register file
+ * and shared memory of an SM (in-place eviction). */
+typedef struct tm_preempt_launch {
+  uint32_t regs_per_thread;
+  uint64_t smem_per_cta;
+  uint32_t regs_per_cta;      /* rounded as the accounting allocates them */
+  uint32_t sm_regs, sm_smem;
+} tm_preempt_launch;
+
+/* A controller for a launch under conf on n_sms SMs, or *out NULL when
+ * conf injects nothing.  PTX_ENOMEM. */
+int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
+                      const tm_preempt_launch *la, tm_preempt **out) PTX_MUST_CHECK;
+void tm_preempt_free(tm_preempt *p);
+
+/* Runs the controller at cycle now, after the SMs' cycle: starts an
+ * interrupt when one is due, advances every preemption in progress.
+ * *next: the next cycle it must run for a preemption in progress
+ * (UINT64_MAX: none); *released: an SM takes CTAs again.  0, or
+ * PTX_ENOMEM / PTX_EINVAL (a context did not save or restore). */
+int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next,
+                    bool *released) PTX_MUST_CHECK;
+/* The next interrupt's cycle. */
+uint64_t tm_preempt_next_inject(const tm_preempt *p);
+/* Whether SM sm is being preempted (the dispatcher gives it nothing). */
+bool tm_preempt_holds(const tm_preempt *p, uint32_t sm);
+void tm_preempt_get_stats(const tm_preempt *p, tm_preempt_stats *out);
+
+#endif /* PTXSIM_PIPELINE_PREEMPT_CTL_H */
