@@ -130,7 +130,7 @@ typedef struct rep_kernel {
 
   /* Liveness at preemption points. */
   uint64_t pp_hits, pp_live_sum, pp_union_sum;
-  uint32_t pp_interval, pag; /* the points' K and the compression's PAG */
+  uint32_t pp_interval, pag; /* the points' K and the last launch's PAG */
   rep_ctx ctx;               /* report C (liveness report only) */
 } rep_kernel;
 
@@ -183,7 +183,8 @@ struct report_state {
 
   /* Report C: the options and the TB sample's buffers (sized per launch
    * by report_attach, so that sampling allocates nothing). */
-  uint32_t pp_interval, pag;
+  uint32_t pp_interval, pag;  /* pag: this launch's */
+  uint32_t pag_option;        /* -ptxsim_pp_pag: 8, 16, 32, or 0 from the TB shape */
   uint32_t cap_tb_warps;
   uint32_t *tb_scratch;       /* cap_tb_warps * 32 words */
   const uint64_t **tb_frames;

@@ -53,7 +53,7 @@ int report_state_create(report_state **out)
   rs->time_unit = "warp instructions";
   rs->trace_cta = rs->trace_warp = -1;
   rs->pp_interval = AN_DEFAULT_PP_INTERVAL;
-  rs->pag = REP_DEFAULT_PAG;
+  rs->pag = rs->pag_option = REP_DEFAULT_PAG;
   *out = rs;
   return 0;
 }
@@ -103,7 +103,9 @@ void report_set_preemption(report_state *rs, uint32_t pp_interval, uint32_t pag)
   if (!rs)
     return;
   rs->pp_interval = pp_interval ? pp_interval : AN_DEFAULT_PP_INTERVAL;
-  rs->pag = pag >= 8 && pag <= 32 && !(pag & (pag - 1)) ? pag : REP_DEFAULT_PAG;
+  rs->pag_option = pag == 0 || (pag >= 8 && pag <= 32 && !(pag & (pag - 1))) ? pag
+                                                                             : REP_DEFAULT_PAG;
+  rs->pag = rs->pag_option ? rs->pag_option : REP_DEFAULT_PAG;
 }
 
 bool report_is_enabled(const report_state *rs)
@@ -645,6 +647,19 @@ int report_attach(report_state *rs, simt_launch *l)
   int rc = kernel_find(rs, l, &k);
   if (rc)
     return rc;
+  /* PAG 0: min(32, the smallest TB dimension above 1), a power of two of
+   * at least 8 (004 §1.5: BP's 16x16 TBs give 16, 1-D TBs 32). */
+  if (!rs->pag_option) {
+    uint32_t m = 32;
+    for (int i = 0; i < 3; i++)
+      if (l->block[i] > 1 && l->block[i] < m)
+        m = l->block[i];
+    uint32_t p = 8;
+    while (p * 2 <= m)
+      p *= 2;
+    rs->pag = p;
+  }
+  k->pag = rs->pag;
   uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
   uint32_t n_warps = (uint32_t)((threads + SIMT_WARP_SIZE - 1) / SIMT_WARP_SIZE);
   if ((rs->flags & PTXSIM_REPORT_LIVENESS) && n_warps > rs->cap_tb_warps) {

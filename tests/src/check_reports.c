@@ -535,6 +535,22 @@ START_TEST(context_options_from_the_configuration)
                    PTXSIM_E_PARSE);
   ptxsim_free(msgs);
   jv_free(root);
+  /* PAG 0: from the TB's shape, min(32, smallest dimension above 1): a
+   * 1-D TB of 64 gives 32, an 8x8 TB 8, a 16x4 TB 4 -> at least 8. */
+  ck_assert_int_eq(ptxsim_device_set_config_option(fx.dev, "-ptxsim_pp_pag", "0", &msgs),
+                   PTXSIM_OK);
+  ptxsim_free(msgs);
+  static const unsigned shapes[][3] = {{64, 1, 32}, {8, 8, 8}, {16, 4, 8}, {1, 16, 16}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    ptxsim_report_reset(fx.dev);
+    ptxsim_dim3 g = {1, 1, 1}, b = {shapes[i][0], shapes[i][1], 1};
+    const void *args[] = {&fx.out};
+    ck_assert_int_eq(ptxsim_launch(fx.dev, "k_ctx", g, b, 0, args, 1), PTXSIM_OK);
+    root = report_json(&fx);
+    c = jv_get(jv_get(kernel_report(root, "k_ctx"), "liveness"), "context");
+    expect_num(c, "ptxsim_pp_pag", shapes[i][2]);
+    jv_free(root);
+  }
   close_fixture(&fx);
 }
 END_TEST
