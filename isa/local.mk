@@ -6,6 +6,7 @@ ISA_SOURCES = \
 	isa/cfg.h isa/cfg.c isa/cfg_ir.c \
 	isa/analysis.h isa/analysis.c isa/defuse.c isa/loops.c isa/uniformity.c \
 	isa/liveness.c isa/preempt_points.c isa/reg_estimate.c isa/ctx_compress.h isa/ctx_compress.c \
+	isa/ctx_live.h isa/ctx_live.c \
 	isa/simt.h isa/simt_run.c isa/simt_launch.c isa/simt_record.c isa/simt_context.c isa/simt_mem.h isa/simt_mem.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c isa/synccheck.c \

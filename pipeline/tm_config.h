@@ -294,6 +294,9 @@ typedef struct tm_config {
   uint64_t max_cycles;            /* -gpgpu_max_cycle: stop after (0: no limit) */
   uint64_t max_insn;              /* -gpgpu_max_insn: stop after this many thread
                                      instructions (0: no limit) */
+  uint32_t pp_interval;           /* -ptxsim_pp_interval: K of 004 §1.6 */
+  uint32_t pp_pag;                /* -ptxsim_pp_pag: 8, 16 or 32 lanes; 0 from
+                                     the TB's shape */
   uint64_t seed;                  /* -ptxsim_seed: for every randomised choice */
   uint32_t n_kernel_regs;         /* -ptxsim_kernel_regs NAME:N (repeatable) */
   tm_kernel_regs kernel_regs[TM_MAX_KERNEL_REGS];

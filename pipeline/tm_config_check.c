@@ -157,6 +157,9 @@ int tm_config_validate(tm_config *cfg, const char *where, ptx_diag *d)
         "needs -ptxsim_scalar_mode token or srf (the uniform work it protects)");
   if (!is_pow2(cfg->gshare_bits))
     bad(&c, "-ptxsim_gshare_bits", "%u bits is not a power of two", cfg->gshare_bits);
+  if (cfg->pp_pag && (!is_pow2(cfg->pp_pag) || cfg->pp_pag < 8))
+    bad(&c, "-ptxsim_pp_pag", "%u lanes is not 8, 16, 32 or 0 (from the TB shape)",
+        cfg->pp_pag);
   const mem_params *m = &cfg->mem;
   if (!(m->core_mhz > 0) || !(m->icnt_mhz > 0) || !(m->l2_mhz > 0) || !(m->dram_mhz > 0))
     bad(&c, "-gpgpu_clock_domains", "every clock must be above 0 MHz");

@@ -139,7 +139,8 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
     return 0;
   tf->func = f;
   tf->n_insns = f->n_insns;
-  int rc = an_func_analyse(k->prog->ir, f->ir, NULL, &tf->an);
+  an_options ao = {.pp_interval = conf->pp_interval}; /* the points preemption uses */
+  int rc = an_func_analyse(k->prog->ir, f->ir, &ao, &tf->an);
   if (rc)
     return rc;
   tf->insns = calloc(f->n_insns ? f->n_insns : 1, sizeof *tf->insns);

@@ -859,6 +859,9 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
   clock_gettime(CLOCK_MONOTONIC, &t0);
   report_set_time_unit(d->report, d->timing.mode == PTXSIM_MODE_TIMING ? "cycles"
                                                                        : "warp instructions");
+  uint32_t pp_interval, pag;
+  api_timing_preemption(&d->timing, &pp_interval, &pag);
+  report_set_preemption(d->report, pp_interval, pag);
   if (report_attach(d->report, &l)) {
     free(l.params);
     return set_error(d, PTXSIM_E_NOMEM, "out of memory for the run-time reports");

@@ -51,6 +51,9 @@ api_timing *api_timing_of(ptxsim_device *d);
 /* Runs l in timing mode (the device is in it). */
 int api_timing_run(ptxsim_device *d, simt_launch *l);
 void api_timing_release(api_timing *t);
+/* -ptxsim_pp_interval and -ptxsim_pp_pag of t's configuration (the
+ * defaults when none was set), for the run-time liveness report. */
+void api_timing_preemption(const api_timing *t, uint32_t *pp_interval, uint32_t *pag);
 /* Writes what t's configuration says of the GPU over *p (see
  * ptxsim_device_props in ptxsim.h; README.md lists the fields). */
 void api_timing_props(api_timing *t, ptxsim_device_props *p);

@@ -22,6 +22,14 @@ static tm_config *config_of(api_timing *t)
   return t->cfg;
 }
 
+void api_timing_preemption(const api_timing *t, uint32_t *pp_interval, uint32_t *pag)
+{
+  /* A device without a configuration runs the embedded defaults
+   * (configs/gtx480.config: 1000 and 16). */
+  *pp_interval = t->cfg ? t->cfg->pp_interval : 1000;
+  *pag = t->cfg ? t->cfg->pp_pag : 16;
+}
+
 /* Forgets the kernels built under the previous configuration. */
 static void drop_kernels(api_timing *t)
 {

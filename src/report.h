@@ -44,6 +44,12 @@ void report_finish(report_state *rs, simt_launch *l);
  * "cycles" in timing mode); unit must outlive the state (a literal). */
 void report_set_time_unit(report_state *rs, const char *unit);
 
+/* The preemption points' interval K (an_options.pp_interval) for kernels
+ * first launched from now on, and the compression's PAG for launches from
+ * now on (defaults 1000 and 16; -ptxsim_pp_interval, -ptxsim_pp_pag; PAG 0
+ * takes min(32, the TB's smallest dimension above 1)).  No-op on NULL. */
+void report_set_preemption(report_state *rs, uint32_t pp_interval, uint32_t pag);
+
 void report_state_free(report_state *rs);
 
 #endif /* PTXSIM_SRC_REPORT_H */

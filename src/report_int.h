@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "isa/analysis.h"
+#include "isa/ctx_compress.h"
 #include "isa/simt.h"
 #include "src/report.h"
 
@@ -22,6 +23,7 @@ enum {
   REP_NONE = UINT32_MAX,
   REP_DEPTH_BINS = 64,        /* stack depths 0..62 each, 63 and deeper in the last bin */
   REP_MAX_PENDING = 16,       /* divergences awaiting reconvergence, per warp */
+  REP_DEFAULT_PAG = 16,       /* -ptxsim_pp_pag's default (004 §1.5) */
   REP_MAX_LISTED_WARPS = 1 << 20 /* warp finish times kept per kernel for the
                                     CTA list; later CTAs count in the summary */
 };
@@ -48,9 +50,32 @@ typedef struct rep_pp {
   uint32_t pc;
   uint32_t loop_line;         /* PTX line of its loop's header, 0 outside loops */
   bool is_barrier;
+  bool is_wait_point;         /* an_preemption_point.is_wait_point */
   uint32_t live_slots, union_slots;
   uint64_t hits;              /* warps that issued its instruction */
 } rep_pp;
+
+/* Report C (004 §6): warps' live context at the points they reach, as the
+ * compression unit sees it (isa/ctx_live.h).  Bytes are summed over
+ * samples; one sample per warp that reaches a point. */
+typedef struct rep_ctx {
+  uint64_t samples;           /* warps sampled at a point */
+  uint64_t diverged;          /* ... of them diverged (the union set saved) */
+  uint64_t live_slots;        /* live 32-bit slots saved (plain or union) */
+  uint64_t pat[CTX_PAT_COUNT], pat_vec[CTX_PAT_COUNT]; /* slots by pattern */
+  uint64_t bytes_occupied;    /* allocated registers x 128 B */
+  uint64_t bytes_live;        /* live slots x 128 B */
+  uint64_t bytes_live_cp;     /* compressed (PAG) + pattern vector */
+  uint64_t bytes_live_cp_vec; /* compressed (width 32) + pattern vector */
+  /* TB-level compression at bar.pp points, sampled when a TB's last warp
+   * reaches the barrier (all its warps at one point, one live set). */
+  uint64_t tb_samples;        /* TBs */
+  uint64_t tb_slots;          /* live slots over the TBs' warps */
+  uint64_t tb_cls[CTX_TB_CLASS_COUNT]; /* per-warp slots (TB slots x 1) by class */
+  uint64_t tb_bytes_live;     /* the TBs' warps: live slots x 128 B */
+  uint64_t tb_bytes_live_cp;  /* ... warp-level compressed + pattern vectors */
+  uint64_t tb_bytes_tb_cp;    /* TB-level compressed + pattern vectors + global bits */
+} rep_ctx;
 
 /* An analysed function of a kernel (or an unanalysed slot: an NULL). */
 typedef struct rep_func {
@@ -58,6 +83,9 @@ typedef struct rep_func {
   an_func *an;
   uint32_t *branch_of;        /* per insn: index into rep_kernel.branches or REP_NONE */
   uint32_t *pp_of;            /* per insn: index into rep_kernel.pps or REP_NONE */
+  uint32_t *slot_of;          /* per analysis register: its decoded slot
+                                 (ctx_reg_slots), NULL when the liveness
+                                 report is off */
 } rep_func;
 
 /* A finished CTA, for the list of the warp-level report. */
@@ -102,6 +130,8 @@ typedef struct rep_kernel {
 
   /* Liveness at preemption points. */
   uint64_t pp_hits, pp_live_sum, pp_union_sum;
+  uint32_t pp_interval, pag; /* the points' K and the last launch's PAG */
+  rep_ctx ctx;               /* report C (liveness report only) */
 } rep_kernel;
 
 /* A divergence waiting for its reconvergence point. */
@@ -129,6 +159,8 @@ typedef struct rep_cta {
   uint64_t start;
   uint32_t n_warps, cap_warps;
   rep_warp *warps;
+  const isa_insn *bar_at;     /* report C: the barrier point being arrived at */
+  uint32_t bar_arrived;       /* ... and the warps that executed it so far */
 } rep_cta;
 
 struct report_state {
@@ -148,6 +180,15 @@ struct report_state {
   uint32_t n_ctas_live;
   rep_cta *ctas;
   rep_cta *last_cta;          /* the slot found last */
+
+  /* Report C: the options and the TB sample's buffers (sized per launch
+   * by report_attach, so that sampling allocates nothing). */
+  uint32_t pp_interval, pag;  /* pag: this launch's */
+  uint32_t pag_option;        /* -ptxsim_pp_pag: 8, 16, 32, or 0 from the TB shape */
+  uint32_t cap_tb_warps;
+  uint32_t *tb_scratch;       /* cap_tb_warps * 32 words */
+  const uint64_t **tb_frames;
+  uint32_t *tb_lanes;
 };
 
 /* report_observe.c */

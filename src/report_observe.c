@@ -39,6 +39,8 @@
 #include <string.h>
 
 #include "frontend/ptx_ir.h"
+#include "isa/ctx_live.h"
+#include "ptxsim.h"
 #include "src/report_int.h"
 
 /* ---- the state ------------------------------------------------------------ */
@@ -50,6 +52,8 @@ int report_state_create(report_state **out)
     return PTX_ENOMEM;
   rs->time_unit = "warp instructions";
   rs->trace_cta = rs->trace_warp = -1;
+  rs->pp_interval = AN_DEFAULT_PP_INTERVAL;
+  rs->pag = rs->pag_option = REP_DEFAULT_PAG;
   *out = rs;
   return 0;
 }
@@ -62,6 +66,7 @@ static void kernel_free(rep_kernel *k)
     an_func_free(k->funcs[i].an);
     free(k->funcs[i].branch_of);
     free(k->funcs[i].pp_of);
+    free(k->funcs[i].slot_of);
   }
   free(k->funcs);
   free(k->branches);
@@ -87,7 +92,20 @@ void report_state_free(report_state *rs)
   for (uint32_t i = 0; i < rs->cap_ctas; i++)
     free(rs->ctas[i].warps);
   free(rs->ctas);
+  free(rs->tb_scratch);
+  free(rs->tb_frames);
+  free(rs->tb_lanes);
   free(rs);
+}
+
+void report_set_preemption(report_state *rs, uint32_t pp_interval, uint32_t pag)
+{
+  if (!rs)
+    return;
+  rs->pp_interval = pp_interval ? pp_interval : AN_DEFAULT_PP_INTERVAL;
+  rs->pag_option = pag == 0 || (pag >= 8 && pag <= 32 && !(pag & (pag - 1))) ? pag
+                                                                             : REP_DEFAULT_PAG;
+  rs->pag = rs->pag_option ? rs->pag_option : REP_DEFAULT_PAG;
 }
 
 bool report_is_enabled(const report_state *rs)
@@ -114,7 +132,7 @@ static const isa_func *isa_func_of(const isa_program *p, const ptx_func *fn)
 
 /* Analyses the kernel and its callees, then sizes and fills the branch
  * and preemption-point tables. */
-static int kernel_setup(rep_kernel *k, const simt_launch *l)
+static int kernel_setup(const report_state *rs, rep_kernel *k, const simt_launch *l)
 {
   const isa_program *p = l->prog;
   k->kernel = l->kernel;
@@ -136,8 +154,15 @@ static int kernel_setup(rep_kernel *k, const simt_launch *l)
       continue;
     rep_func *rf = &k->funcs[f->index];
     rf->func = f;
-    an_options o = {0};
+    an_options o = {.pp_interval = rs->pp_interval};
     rc = an_func_analyse(p->ir, g, &o, &rf->an);
+    /* Report C reads live registers by decoded slot; a function whose
+     * layout the map cannot follow is left unsampled (slot_of NULL). */
+    if (!rc && (rs->flags & PTXSIM_REPORT_LIVENESS)) {
+      rc = ctx_reg_slots(rf->an, f, &rf->slot_of);
+      if (rc == PTX_EINVAL)
+        rc = 0;
+    }
     if (!rc) {
       uint32_t n = f->n_insns ? f->n_insns : 1;
       rf->branch_of = malloc(n * sizeof *rf->branch_of);
@@ -181,6 +206,7 @@ static int kernel_setup(rep_kernel *k, const simt_launch *l)
         for (uint32_t q = 0; q < a->n_pps; q++)
           if (a->pps[q].insn == i) {
             pp->is_barrier = a->pps[q].is_barrier;
+            pp->is_wait_point = a->pps[q].is_wait_point;
             if (a->pps[q].loop != AN_NONE) {
               uint32_t head = a->g.blocks[a->loops[a->pps[q].loop].header].first;
               pp->loop_line = a->fn->insns[head].loc.line;
@@ -192,6 +218,8 @@ static int kernel_setup(rep_kernel *k, const simt_launch *l)
   }
   const rep_func *kf = &k->funcs[l->kernel->func->index];
   k->est_regs = kf->an ? kf->an->est_regs : 0;
+  k->pp_interval = rs->pp_interval;
+  k->pag = rs->pag;
   return 0;
 }
 
@@ -214,7 +242,7 @@ static int kernel_find(report_state *rs, const simt_launch *l, rep_kernel **out)
   rep_kernel *k = calloc(1, sizeof *k);
   if (!k)
     return PTX_ENOMEM;
-  int rc = kernel_setup(k, l);
+  int rc = kernel_setup(rs, k, l);
   if (rc) {
     kernel_free(k);
     return rc;
@@ -289,6 +317,8 @@ static rep_cta *cta_insert(report_state *rs, uint32_t id, uint32_t n_warps)
   }
   c->is_used = true;
   c->linear_id = id;
+  c->bar_at = NULL;
+  c->bar_arrived = 0;
   c->n_warps = n_warps;
   rs->n_ctas_live++;
   return rs->last_cta = c;
@@ -316,6 +346,81 @@ static void cta_remove(report_state *rs, rep_cta *c)
 
 /* ---- the observer ------------------------------------------------------------ */
 
+/* ---- report C: the live context of warps at points -------------------------- */
+
+enum { REP_VECTOR_BYTES = 128 }; /* one 32-bit register of a warp */
+
+/* TB-level compression at a barrier point: when the last live warp of the
+ * CTA has executed the barrier (the observer counts arrivals per CTA),
+ * every warp's registers are still the point's -- the barrier writes none
+ * of the live ones, and no warp has run since it was released -- and all
+ * warps share one live set (no divergence at a barrier). */
+static void ctx_sample_tb(report_state *rs, rep_kernel *k, const simt_warp *w, rep_cta *s,
+                          const rep_func *f, const simt_record *r)
+{
+  if (s->bar_at != r->insn)
+    s->bar_at = r->insn, s->bar_arrived = 0;
+  const simt_cta *c = w->cta;
+  if (++s->bar_arrived < c->n_live_warps || c->n_warps > rs->cap_tb_warps)
+    return;
+  s->bar_arrived = 0;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < c->n_warps; i++) {
+    const simt_warp *o = &c->warps[i];
+    if (o->is_done)
+      continue;
+    if (o->live & ~o->active)
+      return; /* diverged: not one live set */
+    rs->tb_frames[n] = o->r, rs->tb_lanes[n++] = o->live;
+  }
+  const uint64_t *set = an_set(f->an->live_in, f->an, r->pc);
+  ctx_tb_sample t;
+  ctx_tb_sample_of(f->an, f->slot_of, set, rs->tb_frames, rs->tb_lanes, n, rs->pag,
+                   rs->tb_scratch, &t);
+  rep_ctx *x = &k->ctx;
+  uint64_t meta = ctx_pattern_vector_bytes(k->est_regs);
+  x->tb_samples++;
+  x->tb_slots += (uint64_t)t.slots * n;
+  for (uint32_t i = 0; i < CTX_TB_CLASS_COUNT; i++)
+    x->tb_cls[i] += (uint64_t)t.cls[i] * n;
+  x->tb_bytes_live += (uint64_t)t.slots * n * REP_VECTOR_BYTES;
+  x->tb_bytes_tb_cp += t.bytes_tb + n * meta + ctx_tb_global_vector_bytes(k->est_regs);
+  for (uint32_t i = 0; i < n; i++) {
+    ctx_sample ws;
+    ctx_warp_sample(f->an, f->slot_of, set, rs->tb_frames[i], rs->tb_lanes[i], rs->pag, &ws);
+    x->tb_bytes_live_cp += ws.bytes_cp + meta;
+  }
+}
+
+/* w is about to issue its next instruction: when that is a point, the
+ * warp stops there under preemption, with these registers. */
+static void ctx_sample_warp(report_state *rs, rep_kernel *k, const simt_warp *w)
+{
+  const isa_insn *at = &w->code[w->pc];
+  uint32_t fi = at->func->index;
+  const rep_func *f = fi < k->n_funcs ? &k->funcs[fi] : NULL;
+  if (!f || !f->slot_of || w->pc >= f->an->n_insns || f->pp_of[w->pc] == REP_NONE)
+    return;
+  const an_func *a = f->an;
+  /* Lanes that have not exited but are not active wait at other pcs: the
+   * union set (004 §1.4, what the dummy companion of pp carries). */
+  bool diverged = (w->live & ~w->active) != 0;
+  const uint64_t *set = an_set(diverged ? a->union_live : a->live_in, a, w->pc);
+  ctx_sample s;
+  ctx_warp_sample(a, f->slot_of, set, w->r, w->live, rs->pag, &s);
+  rep_ctx *x = &k->ctx;
+  uint64_t meta = ctx_pattern_vector_bytes(k->est_regs);
+  x->samples++;
+  x->diverged += diverged;
+  x->live_slots += s.slots;
+  for (uint32_t i = 0; i < CTX_PAT_COUNT; i++)
+    x->pat[i] += s.pat[i], x->pat_vec[i] += s.pat_vec[i];
+  x->bytes_occupied += (uint64_t)k->est_regs * REP_VECTOR_BYTES;
+  x->bytes_live += (uint64_t)s.slots * REP_VECTOR_BYTES;
+  x->bytes_live_cp += s.bytes_cp + meta;
+  x->bytes_live_cp_vec += s.bytes_cp_vec + meta;
+}
+
 static void on_cta_begin(void *ctx, const simt_cta *c, uint64_t time)
 {
   report_state *rs = ctx;
@@ -328,6 +433,10 @@ static void on_cta_begin(void *ctx, const simt_cta *c, uint64_t time)
   s->start = time;
   for (uint32_t i = 0; i < c->n_warps; i++)
     s->warps[i] = (rep_warp){.depth = 1, .frames = 1, .finish = UINT64_MAX};
+  if (rs->flags & PTXSIM_REPORT_LIVENESS)
+    for (uint32_t i = 0; i < c->n_warps; i++)
+      if (!c->warps[i].is_done)
+        ctx_sample_warp(rs, rs->cur, &c->warps[i]);
 }
 
 static void on_warp_done(void *ctx, const simt_warp *w, uint64_t time)
@@ -519,6 +628,13 @@ static void on_insn(void *ctx, const simt_warp *w, const simt_record *r, uint64_
     ws->depth = r->depth;
     ws->frames = w->n_frames;
   }
+  if (rs->flags & PTXSIM_REPORT_LIVENESS) {
+    if (f && f->slot_of && r->pc < f->an->n_insns && f->pp_of[r->pc] != REP_NONE &&
+        k->pps[f->pp_of[r->pc]].is_barrier && s && r->exec)
+      ctx_sample_tb(rs, k, w, s, f, r);
+    if (!r->is_warp_done && !w->is_done)
+      ctx_sample_warp(rs, k, w);
+  }
 }
 
 /* ---- launches -------------------------------------------------------------- */
@@ -531,6 +647,33 @@ int report_attach(report_state *rs, simt_launch *l)
   int rc = kernel_find(rs, l, &k);
   if (rc)
     return rc;
+  /* PAG 0: min(32, the smallest TB dimension above 1), a power of two of
+   * at least 8 (004 §1.5: BP's 16x16 TBs give 16, 1-D TBs 32). */
+  if (!rs->pag_option) {
+    uint32_t m = 32;
+    for (int i = 0; i < 3; i++)
+      if (l->block[i] > 1 && l->block[i] < m)
+        m = l->block[i];
+    uint32_t p = 8;
+    while (p * 2 <= m)
+      p *= 2;
+    rs->pag = p;
+  }
+  k->pag = rs->pag;
+  uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+  uint32_t n_warps = (uint32_t)((threads + SIMT_WARP_SIZE - 1) / SIMT_WARP_SIZE);
+  if ((rs->flags & PTXSIM_REPORT_LIVENESS) && n_warps > rs->cap_tb_warps) {
+    uint32_t *scratch = malloc((size_t)n_warps * SIMT_WARP_SIZE * sizeof *scratch);
+    const uint64_t **frames = malloc(n_warps * sizeof *frames);
+    uint32_t *lanes = malloc(n_warps * sizeof *lanes);
+    if (!scratch || !frames || !lanes) {
+      free(scratch), free(frames), free(lanes);
+      return PTX_ENOMEM;
+    }
+    free(rs->tb_scratch), free(rs->tb_frames), free(rs->tb_lanes);
+    rs->tb_scratch = scratch, rs->tb_frames = frames, rs->tb_lanes = lanes;
+    rs->cap_tb_warps = n_warps;
+  }
   rs->cur = k;
   rs->launch = l;
   rs->launch_index = k->n_launches++;

@@ -228,6 +228,83 @@ static void text_divergence(const rep_kernel *k, FILE *out)
   text_warps(k, out);
 }
 
+/* ---- report C (004 §6): one list of statistics for text and JSON ------------- */
+
+typedef struct ctx_stat {
+  const char *name;
+  bool is_count;    /* a count (printed whole) or a ratio (NAN: undefined) */
+  uint64_t count;
+  double value;
+} ctx_stat;
+
+enum { CTX_STATS_MAX = 40 };
+
+static double ctx_frac(uint64_t a, uint64_t b)
+{
+  return b ? (double)a / (double)b : NAN;
+}
+
+/* Fills st with the kernel's report-C statistics; returns how many. */
+static uint32_t ctx_stats(const rep_kernel *k, ctx_stat *st)
+{
+  const rep_ctx *c = &k->ctx;
+  uint32_t n = 0;
+#define COUNT(nm, v) st[n++] = (ctx_stat){nm, true, (v), 0}
+#define RATIO(nm, v) st[n++] = (ctx_stat){nm, false, 0, (v)}
+  COUNT("ptxsim_pp_hits", c->samples);
+  COUNT("ptxsim_pp_interval", k->pp_interval);
+  COUNT("ptxsim_pp_pag", k->pag);
+  COUNT("ptxsim_pp_diverged_hits", c->diverged);
+  COUNT("ptxsim_pp_alloc_regs", k->est_regs);
+  RATIO("ptxsim_pp_avg_live_regs", ctx_frac(c->live_slots, c->samples));
+  RATIO("ptxsim_pp_live_fraction", ctx_frac(c->live_slots, c->samples * k->est_regs));
+  static const char *const pat[CTX_PAT_COUNT][2] = {
+    {NULL, NULL},
+    {"ptxsim_ctx_uniform_frac", "ptxsim_ctx_uniform_frac_vec"},
+    {"ptxsim_ctx_strided_frac", "ptxsim_ctx_strided_frac_vec"},
+    {"ptxsim_ctx_random_frac", "ptxsim_ctx_random_frac_vec"}};
+  for (uint32_t p = CTX_PAT_UNIFORM; p < CTX_PAT_COUNT; p++)
+    RATIO(pat[p][0], ctx_frac(c->pat[p], c->live_slots));
+  for (uint32_t p = CTX_PAT_UNIFORM; p < CTX_PAT_COUNT; p++)
+    RATIO(pat[p][1], ctx_frac(c->pat_vec[p], c->live_slots));
+  COUNT("ptxsim_ctx_bytes_occupied", c->bytes_occupied);
+  COUNT("ptxsim_ctx_bytes_live", c->bytes_live);
+  COUNT("ptxsim_ctx_bytes_live_cp", c->bytes_live_cp);
+  COUNT("ptxsim_ctx_bytes_live_cp_vec", c->bytes_live_cp_vec);
+  RATIO("ptxsim_ctx_live_norm", ctx_frac(c->bytes_live, c->bytes_occupied));
+  RATIO("ptxsim_ctx_live_cp_norm", ctx_frac(c->bytes_live_cp, c->bytes_occupied));
+  COUNT("ptxsim_pp_tb_hits", c->tb_samples);
+  static const char *const cls[CTX_TB_CLASS_COUNT] = {
+    NULL, "ptxsim_ctx_tb_global_uniform_frac", "ptxsim_ctx_tb_local_uniform_frac",
+    "ptxsim_ctx_tb_global_strided_frac", "ptxsim_ctx_tb_local_strided_frac",
+    "ptxsim_ctx_tb_random_frac"};
+  for (uint32_t i = CTX_TB_GLOBAL_UNIFORM; i < CTX_TB_CLASS_COUNT; i++)
+    RATIO(cls[i], ctx_frac(c->tb_cls[i], c->tb_slots));
+  COUNT("ptxsim_ctx_tb_bytes_live", c->tb_bytes_live);
+  COUNT("ptxsim_ctx_tb_bytes_live_cp", c->tb_bytes_live_cp);
+  COUNT("ptxsim_ctx_tb_bytes_live_tb_cp", c->tb_bytes_tb_cp);
+#undef COUNT
+#undef RATIO
+  return n;
+}
+
+static void text_ctx(const rep_kernel *k, FILE *out)
+{
+  ctx_stat st[CTX_STATS_MAX];
+  uint32_t n = ctx_stats(k, st);
+  fputs("  context at the points (004 report C; bytes summed over hits, metadata included):\n",
+        out);
+  for (uint32_t i = 0; i < n; i++) {
+    fprintf(out, "    %-34s ", st[i].name);
+    if (st[i].is_count)
+      fprintf(out, "%" PRIu64 "\n", st[i].count);
+    else if (isnan(st[i].value))
+      fputs("-\n", out);
+    else
+      fprintf(out, "%.4f\n", st[i].value);
+  }
+}
+
 static void text_liveness(const rep_kernel *k, FILE *out)
 {
   fprintf(out, "liveness report: kernel %s (%s)\n", k->kernel->func->name, module_path(k));
@@ -245,8 +322,10 @@ static void text_liveness(const rep_kernel *k, FILE *out)
       fprintf(out, " (%.1f%%)", 100.0 * uni / k->est_regs);
   }
   fputc('\n', out);
-  if (!k->n_pps)
+  if (!k->n_pps) {
+    text_ctx(k, out);
     return;
+  }
   fprintf(out, "    %6s  %-6s %8s %6s %6s %12s\n", "line", "kind", "loop at", "live", "union",
           "hits");
   for (uint32_t i = 0; i < k->n_pps; i++) {
@@ -257,10 +336,12 @@ static void text_liveness(const rep_kernel *k, FILE *out)
     else
       snprintf(loop, sizeof loop, "-");
     fprintf(out, "    %6u  %-6s %8s %6u %6u %12" PRIu64 "%s%s\n", line_of(p->func, p->pc),
-            p->is_barrier ? "bar.pp" : "pp", loop, p->live_slots, p->union_slots, p->hits,
+            p->is_wait_point ? "wait" : p->is_barrier ? "bar.pp" : "pp", loop, p->live_slots,
+            p->union_slots, p->hits,
             p->func != k->kernel->func ? "  in " : "",
             p->func != k->kernel->func ? p->func->name : "");
   }
+  text_ctx(k, out);
 }
 
 int report_write_text(const report_state *rs, FILE *out)
@@ -408,11 +489,23 @@ static void json_liveness(const rep_kernel *k, FILE *out)
       fprintf(out, "%u", p->loop_line);
     else
       fputs("null", out);
-    fprintf(out, ", \"is_barrier\": %s, \"live_slots\": %u, \"union_slots\": %u, \"hits\": %" PRIu64
-                 "}",
-            p->is_barrier ? "true" : "false", p->live_slots, p->union_slots, p->hits);
+    fprintf(out, ", \"is_barrier\": %s, \"is_wait_point\": %s, \"live_slots\": %u, "
+                 "\"union_slots\": %u, \"hits\": %" PRIu64 "}",
+            p->is_barrier ? "true" : "false", p->is_wait_point ? "true" : "false", p->live_slots,
+            p->union_slots, p->hits);
   }
-  fputs(k->n_pps ? "\n      ]}" : "]}", out);
+  fputs(k->n_pps ? "\n      ]" : "]", out);
+  ctx_stat st[CTX_STATS_MAX];
+  uint32_t n = ctx_stats(k, st);
+  fputs(",\n      \"context\": {", out);
+  for (uint32_t i = 0; i < n; i++) {
+    fprintf(out, "%s\"%s\": ", i ? ", " : "", st[i].name);
+    if (st[i].is_count)
+      fprintf(out, "%" PRIu64, st[i].count);
+    else
+      json_double(out, st[i].value);
+  }
+  fputs("}}", out);
 }
 
 int report_write_json(const report_state *rs, FILE *out)

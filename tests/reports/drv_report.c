@@ -68,6 +68,23 @@ static void check_kernel(const jv *k, const char *kernel, const ptxsim_stats *st
     hits += jv_getnum(jv_at(points, i), "hits");
   ck_assert_msg(hits == jv_getnum(live, "hits"), "%s: preemption-point hits do not add up",
                 kernel);
+  /* Report C: a warp sampled each time it reaches a point (so as often as
+   * points issue: a function whose registers could not be mapped would
+   * fall short), compressed never above uncompressed plus the pattern
+   * vector, and the patterns cover every live slot. */
+  const jv *c = jv_get(live, "context");
+  ck_assert_msg(c != NULL, "%s: no context statistics", kernel);
+  ck_assert_msg(jv_getnum(c, "ptxsim_pp_hits") == hits, "%s: %g warps sampled at points, %g hits",
+                kernel, jv_getnum(c, "ptxsim_pp_hits"), hits);
+  double meta = floor((2 * jv_getnum(c, "ptxsim_pp_alloc_regs") + 7) / 8);
+  ck_assert_msg(jv_getnum(c, "ptxsim_ctx_bytes_live_cp") <=
+                  jv_getnum(c, "ptxsim_ctx_bytes_live") + hits * meta,
+                "%s: compression made the context larger", kernel);
+  if (jv_getnum(c, "ptxsim_ctx_bytes_live") > 0) {
+    double sum = jv_getnum(c, "ptxsim_ctx_uniform_frac") + jv_getnum(c, "ptxsim_ctx_strided_frac") +
+                 jv_getnum(c, "ptxsim_ctx_random_frac");
+    ck_assert_msg(fabs(sum - 1) < 1e-3, "%s: pattern fractions add up to %g", kernel, sum);
+  }
 }
 
 int rep_ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
@@ -96,6 +113,17 @@ int rep_ptxsim_launch(ptxsim_device *d, const char *kernel, ptxsim_dim3 grid, pt
   ck_assert_msg(jv_len(list) == 1, "%s: %zu kernel reports for one launch", kernel,
                 jv_len(list));
   check_kernel(jv_at(list, 0), kernel, &st);
+  /* PTXSIM_TEST_REPORT_LOG=FILE: each launch's JSON report appended, one
+   * per line, for collecting the corpus's numbers (not a check). */
+  const char *log = getenv("PTXSIM_TEST_REPORT_LOG");
+  FILE *lf = log && *log ? fopen(log, "a") : NULL;
+  if (lf) {
+    for (char *p = text; *p; p++)
+      if (*p == '\n')
+        *p = ' ';
+    fprintf(lf, "%s\n", text);
+    fclose(lf);
+  }
   jv_free(root);
   free(text);
   return rc;

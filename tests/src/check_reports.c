@@ -402,6 +402,159 @@ START_TEST(rtru_of_unequal_warps)
 }
 END_TEST
 
+/* ---- report C: the context at the points (004 §6) ----------------------- */
+
+/* k_ctx: one point, its barrier, 7 live slots (known.ptx says what each
+ * holds).  Per full warp, PAG 16 | width 32, bytes by ctx_compress.h:
+ *   %r1 tid        strided 2 groups x 8 = 16 | strided 8
+ *   %r2 tid>>4     uniform 2 x 4 = 8         | random 128 (two values)
+ *   %r3 tid*tid    random 128                | random 128
+ *   %r4 7          uniform 8                 | uniform 4
+ *   %r5 100-3tid   strided 16                | strided 8
+ *   %rd1 lo 8tid   strided 16                | strided 8
+ *   %rd1 hi 0      uniform 8                 | uniform 4
+ * = 200 | 288 B, patterns 3 uniform, 3 strided, 1 random | 2, 3, 2.  Each
+ * warp reaches the point once; the pattern vector is 2 bits per allocated
+ * register, ceil(2 regs / 8) B per warp.
+ * TB level (one TB sample, when the last warp has executed the barrier):
+ * %r1, %r5, %rd1 lo are one progression over the TB (global strided, 8 B
+ * each), %r4 and %rd1 hi one value (global uniform, 4 B each), %r2
+ * uniform per 16 threads with bases 0 1 2 3 (local uniform: the warps'
+ * 8 B each), %r3 random (4 B per thread); metadata: the pattern vectors
+ * and one global bit per register, ceil(regs / 8) B. */
+static void expect_ctx_common(const jv *c, double regs, double warps)
+{
+  expect_num(c, "ptxsim_pp_hits", warps);
+  expect_num(c, "ptxsim_pp_diverged_hits", 0);
+  expect_num(c, "ptxsim_pp_avg_live_regs", 7);
+  expect_num(c, "ptxsim_pp_live_fraction", 7 / regs);
+  expect_num(c, "ptxsim_ctx_uniform_frac", 3.0 / 7);
+  expect_num(c, "ptxsim_ctx_strided_frac", 3.0 / 7);
+  expect_num(c, "ptxsim_ctx_random_frac", 1.0 / 7);
+  expect_num(c, "ptxsim_ctx_bytes_occupied", warps * regs * 128);
+  expect_num(c, "ptxsim_ctx_bytes_live", warps * 7 * 128);
+  expect_num(c, "ptxsim_pp_tb_hits", 1);
+  expect_num(c, "ptxsim_ctx_tb_global_uniform_frac", 2.0 / 7);
+  expect_num(c, "ptxsim_ctx_tb_local_uniform_frac", 1.0 / 7);
+  expect_num(c, "ptxsim_ctx_tb_global_strided_frac", 3.0 / 7);
+  expect_num(c, "ptxsim_ctx_tb_local_strided_frac", 0);
+  expect_num(c, "ptxsim_ctx_tb_random_frac", 1.0 / 7);
+  expect_num(c, "ptxsim_ctx_tb_bytes_live", warps * 7 * 128);
+}
+
+START_TEST(context_patterns_known_by_construction)
+{
+  fixture fx;
+  open_fixture(&fx, PTXSIM_REPORT_LIVENESS);
+  launch_out(&fx, "k_ctx", 1, 64);
+  uint32_t got[128];
+  download(&fx, got, 128);
+  for (uint32_t t = 0; t < 64; t++) /* out at 8-byte steps */
+    ck_assert_uint_eq(got[2 * t], t + (t >> 4) + t * t + 7 + (100 - 3 * t));
+  jv *root = report_json(&fx);
+  const jv *live = jv_get(kernel_report(root, "k_ctx"), "liveness");
+  const jv *c = jv_get(live, "context");
+  ck_assert_ptr_nonnull(c);
+  double regs = jv_getnum(live, "registers"), meta = floor((2 * regs + 7) / 8);
+  expect_num(c, "ptxsim_pp_alloc_regs", regs);
+  expect_num(c, "ptxsim_pp_pag", 16);
+  expect_num(c, "ptxsim_pp_interval", 1000);
+  expect_ctx_common(c, regs, 2);
+  expect_num(live, "hits", 2); /* the bar.pp issued twice: one per warp */
+  expect_num(c, "ptxsim_ctx_uniform_frac_vec", 2.0 / 7);
+  expect_num(c, "ptxsim_ctx_strided_frac_vec", 3.0 / 7);
+  expect_num(c, "ptxsim_ctx_random_frac_vec", 2.0 / 7);
+  expect_num(c, "ptxsim_ctx_bytes_live_cp", 2 * 200 + 2 * meta);
+  expect_num(c, "ptxsim_ctx_bytes_live_cp_vec", 2 * 288 + 2 * meta);
+  expect_num(c, "ptxsim_ctx_live_cp_norm", (400 + 2 * meta) / (2 * regs * 128));
+  expect_num(c, "ptxsim_ctx_tb_bytes_live_cp", 2 * 200 + 2 * meta);
+  /* 8 + 8 + 8 (strided) + 4 + 4 (uniform) + 16 (local) + 64 x 4 (random). */
+  expect_num(c, "ptxsim_ctx_tb_bytes_live_tb_cp", 304 + 2 * meta + floor((regs + 7) / 8));
+  jv_free(root);
+  close_fixture(&fx);
+}
+END_TEST
+
+/* k_ctx with 40 threads: warp 1 holds tids 32..39 in lanes 0-7, one PAG
+ * group of 8 lanes: %r1 strided 8, %r2 (all 2) uniform 4, %r3 random
+ * 8 x 4 = 32, %r4 uniform 4, %r5 strided 8, %rd1 strided 8 + uniform 4 =
+ * 68 B, the same at width 32 (one group either way; %r2 is uniform there
+ * too).  Warp 0 as above: 200 | 288.  TB: %r2 local uniform 8 + 4, %r3
+ * 40 x 4 = 160, the rest global: 8 + 12 + 160 + 4 + 8 + 8 + 4 = 204. */
+START_TEST(context_of_a_partial_warp)
+{
+  fixture fx;
+  open_fixture(&fx, PTXSIM_REPORT_LIVENESS);
+  launch_out(&fx, "k_ctx", 1, 40);
+  jv *root = report_json(&fx);
+  const jv *live = jv_get(kernel_report(root, "k_ctx"), "liveness");
+  const jv *c = jv_get(live, "context");
+  double regs = jv_getnum(live, "registers"), meta = floor((2 * regs + 7) / 8);
+  expect_ctx_common(c, regs, 2);
+  expect_num(c, "ptxsim_ctx_uniform_frac_vec", 5.0 / 14);
+  expect_num(c, "ptxsim_ctx_strided_frac_vec", 6.0 / 14);
+  expect_num(c, "ptxsim_ctx_random_frac_vec", 3.0 / 14);
+  expect_num(c, "ptxsim_ctx_bytes_live_cp", 200 + 68 + 2 * meta);
+  expect_num(c, "ptxsim_ctx_bytes_live_cp_vec", 288 + 68 + 2 * meta);
+  expect_num(c, "ptxsim_ctx_tb_bytes_live_tb_cp", 204 + 2 * meta + floor((regs + 7) / 8));
+  jv_free(root);
+  close_fixture(&fx);
+}
+END_TEST
+
+/* -ptxsim_pp_pag 32 makes the PAG figures the width-32 ones (288 B per
+ * warp); -ptxsim_pp_interval 4 cuts k_ctx's 16 instructions into four
+ * full windows, each with a point (the second holds the barrier). */
+START_TEST(context_options_from_the_configuration)
+{
+  fixture fx;
+  open_fixture(&fx, PTXSIM_REPORT_LIVENESS);
+  char *msgs = NULL;
+  ck_assert_int_eq(ptxsim_device_set_config_option(fx.dev, "-ptxsim_pp_pag", "32", &msgs),
+                   PTXSIM_OK);
+  ptxsim_free(msgs);
+  ck_assert_int_eq(ptxsim_device_set_config_option(fx.dev, "-ptxsim_pp_interval", "4", &msgs),
+                   PTXSIM_OK);
+  ptxsim_free(msgs);
+  launch_out(&fx, "k_ctx", 1, 64);
+  jv *root = report_json(&fx);
+  const jv *live = jv_get(kernel_report(root, "k_ctx"), "liveness");
+  const jv *c = jv_get(live, "context");
+  double regs = jv_getnum(live, "registers"), meta = floor((2 * regs + 7) / 8);
+  expect_num(live, "preemption_points", 4);
+  expect_num(c, "ptxsim_pp_interval", 4);
+  expect_num(c, "ptxsim_pp_pag", 32);
+  expect_num(c, "ptxsim_pp_hits", 2 * 4);
+  expect_num(live, "hits", 2 * 4);
+  /* The barrier's hits alone are not separable here; the PAG figures
+   * equal the width-32 ones over every point. */
+  expect_num(c, "ptxsim_ctx_bytes_live_cp", jv_getnum(c, "ptxsim_ctx_bytes_live_cp_vec"));
+  expect_num(c, "ptxsim_ctx_uniform_frac", jv_getnum(c, "ptxsim_ctx_uniform_frac_vec"));
+  (void)meta;
+  ck_assert_int_eq(ptxsim_device_set_config_option(fx.dev, "-ptxsim_pp_pag", "12", &msgs),
+                   PTXSIM_E_PARSE);
+  ptxsim_free(msgs);
+  jv_free(root);
+  /* PAG 0: from the TB's shape, min(32, smallest dimension above 1): a
+   * 1-D TB of 64 gives 32, an 8x8 TB 8, a 16x4 TB 4 -> at least 8. */
+  ck_assert_int_eq(ptxsim_device_set_config_option(fx.dev, "-ptxsim_pp_pag", "0", &msgs),
+                   PTXSIM_OK);
+  ptxsim_free(msgs);
+  static const unsigned shapes[][3] = {{64, 1, 32}, {8, 8, 8}, {16, 4, 8}, {1, 16, 16}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    ptxsim_report_reset(fx.dev);
+    ptxsim_dim3 g = {1, 1, 1}, b = {shapes[i][0], shapes[i][1], 1};
+    const void *args[] = {&fx.out};
+    ck_assert_int_eq(ptxsim_launch(fx.dev, "k_ctx", g, b, 0, args, 1), PTXSIM_OK);
+    root = report_json(&fx);
+    c = jv_get(jv_get(kernel_report(root, "k_ctx"), "liveness"), "context");
+    expect_num(c, "ptxsim_pp_pag", shapes[i][2]);
+    jv_free(root);
+  }
+  close_fixture(&fx);
+}
+END_TEST
+
 /* ---- output selection, trace, API errors ------------------------------ */
 
 START_TEST(only_the_selected_reports_are_written)
@@ -489,6 +642,9 @@ int main(void)
   tcase_add_test(tc, branch_on_ctaid_never_diverges);
   tcase_add_test(tc, loop_with_lane_trip_count);
   tcase_add_test(tc, rtru_of_unequal_warps);
+  tcase_add_test(tc, context_patterns_known_by_construction);
+  tcase_add_test(tc, context_of_a_partial_warp);
+  tcase_add_test(tc, context_options_from_the_configuration);
   suite_add_tcase(s, tc);
   tc = tcase_create("output");
   tcase_add_test(tc, only_the_selected_reports_are_written);
