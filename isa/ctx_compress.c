@@ -160,3 +160,17 @@ ctx_tb_class ctx_tb_slot_class(const uint32_t *v, const uint32_t *lanes, uint32_
     *bytes = b;
   return c;
 }
+
+uint32_t ctx_pag_for_block(uint32_t pag, const uint32_t block[3])
+{
+  if (pag)
+    return pag;
+  uint32_t m = 32;
+  for (int i = 0; i < 3; i++)
+    if (block[i] > 1 && block[i] < m)
+      m = block[i];
+  uint32_t p = 8;
+  while (p * 2 <= m)
+    p *= 2;
+  return p;
+}

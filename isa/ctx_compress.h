@@ -64,6 +64,12 @@ uint32_t ctx_slot_bytes(const uint32_t *v, uint32_t lanes, uint32_t pag, ctx_pat
  * up to whole bytes (16 B for 64 slots). */
 uint32_t ctx_pattern_vector_bytes(uint32_t n_slots);
 
+/* The PAG for option pag (8, 16 or 32) and a TB of block[0..2] threads:
+ * pag itself, or for 0 min(32, the smallest TB dimension above 1) rounded
+ * down to a power of two of at least 8 (004 §1.5: BP's 16x16 TBs give 16,
+ * 1-D TBs 32). */
+uint32_t ctx_pag_for_block(uint32_t pag, const uint32_t block[3]);
+
 /* Uncompressed bytes of one slot of a warp: 4 B per held lane (128 B for a
  * full warp), what "live" context counts per slot. */
 uint32_t ctx_slot_raw_bytes(uint32_t lanes);

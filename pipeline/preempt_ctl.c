@@ -15,10 +15,6 @@
 
 enum { SEGMENT_BYTES = 128, SIMT_ENTRY_BYTES = 12, PRED_BYTES = 4 };
 
-/* The PAG of live_cp's compression (004 §1.5's default; -ptxsim_pp_pag
- * once the option is merged). */
-enum { PREEMPT_PAG = 16 };
-
 #define POISON UINT64_C(0xdeadbeefbaadf00d)
 
 typedef enum phase { PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT } phase;
@@ -325,7 +321,7 @@ static uint64_t compressed_bytes(const tm_preempt *p, const simt_warp *w, const 
         const uint64_t *lane = r + m->at[reg] + e * SIMT_WARP_SIZE;
         for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
           v[l] = (uint32_t)(lane[l] >> (32 * wd));
-        bytes += ctx_slot_bytes(v, w->live, PREEMPT_PAG, NULL);
+        bytes += ctx_slot_bytes(v, w->live, p->la.pag, NULL);
         n_slots++;
       }
   }

@@ -95,6 +95,8 @@ typedef struct tm_preempt_launch {
   uint64_t smem_per_cta;
   uint32_t regs_per_cta;      /* rounded as the accounting allocates them */
   uint32_t sm_regs, sm_smem;
+  uint32_t pag;               /* live_cp's compression group (-ptxsim_pp_pag,
+                                 ctx_pag_for_block) */
 } tm_preempt_launch;
 
 /* A controller for a launch under conf on n_sms SMs, or *out NULL when

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "isa/ctx_compress.h"
 #include "pipeline/sm_branch.h"
 #include "pipeline/sm_dep.h"
 #include "pipeline/preempt_ctl.h"
@@ -500,7 +501,8 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
                             .smem_per_cta = l->kernel->static_shared + l->dyn_shared,
                             .regs_per_cta = needs.regs,
                             .sm_regs = lim.n_regs,
-                            .sm_smem = lim.smem_bytes};
+                            .sm_smem = lim.smem_bytes,
+                            .pag = ctx_pag_for_block(conf->pp_pag, l->block)};
     rc = tm_preempt_create(conf, g.k, g.n_sms, &pl, &g.pre);
   }
   free(sm_lim);

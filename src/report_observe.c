@@ -647,18 +647,8 @@ int report_attach(report_state *rs, simt_launch *l)
   int rc = kernel_find(rs, l, &k);
   if (rc)
     return rc;
-  /* PAG 0: min(32, the smallest TB dimension above 1), a power of two of
-   * at least 8 (004 §1.5: BP's 16x16 TBs give 16, 1-D TBs 32). */
-  if (!rs->pag_option) {
-    uint32_t m = 32;
-    for (int i = 0; i < 3; i++)
-      if (l->block[i] > 1 && l->block[i] < m)
-        m = l->block[i];
-    uint32_t p = 8;
-    while (p * 2 <= m)
-      p *= 2;
-    rs->pag = p;
-  }
+  if (!rs->pag_option)
+    rs->pag = ctx_pag_for_block(0, l->block);
   k->pag = rs->pag;
   uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
   uint32_t n_warps = (uint32_t)((threads + SIMT_WARP_SIZE - 1) / SIMT_WARP_SIZE);

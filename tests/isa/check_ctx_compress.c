@@ -309,6 +309,20 @@ START_TEST(tb_classes_partial)
 }
 END_TEST
 
+/* -ptxsim_pp_pag 0 takes the PAG from the TB's shape (004 §1.5): the
+ * smallest dimension above 1, at most 32, rounded down to a power of two
+ * of at least 8; a given PAG stays. */
+START_TEST(pag_from_block)
+{
+  ck_assert_uint_eq(ctx_pag_for_block(0, (const uint32_t[3]){16, 16, 1}), 16);
+  ck_assert_uint_eq(ctx_pag_for_block(0, (const uint32_t[3]){256, 1, 1}), 32);
+  ck_assert_uint_eq(ctx_pag_for_block(0, (const uint32_t[3]){32, 12, 1}), 8);
+  ck_assert_uint_eq(ctx_pag_for_block(0, (const uint32_t[3]){64, 4, 2}), 8);
+  ck_assert_uint_eq(ctx_pag_for_block(0, (const uint32_t[3]){1, 1, 1}), 32);
+  ck_assert_uint_eq(ctx_pag_for_block(16, (const uint32_t[3]){256, 1, 1}), 16);
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("ctx_compress");
@@ -323,6 +337,7 @@ int main(void)
   tc = tcase_create("tb");
   tcase_add_test(tc, tb_classes_bp);
   tcase_add_test(tc, tb_classes_partial);
+  tcase_add_test(tc, pag_from_block);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
