@@ -8,7 +8,8 @@ TM_CONFIG_FILES = $(srcdir)/configs/gtx480.config $(srcdir)/configs/gtx280.confi
 	$(srcdir)/configs/gtx280_ilp.config $(srcdir)/configs/sm75.config \
 	$(srcdir)/configs/gtx285_scalar.config
 libptxsim_core_la_SOURCES += pipeline/tm_config.h pipeline/tm_config_int.h \
-	pipeline/tm_options.def pipeline/tm_config.c pipeline/tm_config_named.c \
+	pipeline/tm_options.def pipeline/tm_config.c pipeline/tm_config_choices.c \
+	pipeline/tm_config_named.c \
 	pipeline/tm_config_check.c \
 	pipeline/tm_stats.h pipeline/tm_stats.c
 nodist_libptxsim_core_la_SOURCES = pipeline/tm_config_default.c

@@ -67,61 +67,6 @@ const char *const tm_ignored[] = {
 };
 const size_t tm_n_ignored = PTX_ARRAY_SIZE(tm_ignored);
 
-const char *const tm_steering_names[TM_STEERING_COUNT] = {
-#define X(id, name) [TM_STEERING_##id] = name,
-    TM_STEERINGS(X)
-#undef X
-};
-
-static const char *const steering_choice[TM_STEERING_COUNT + 1] = {
-#define X(id, name) [TM_STEERING_##id] = name,
-    TM_STEERINGS(X)
-#undef X
-    [TM_STEERING_COUNT] = NULL};
-
-const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT] = {
-#define X(id, name) [TM_SCALAR_##id] = name,
-    TM_SCALAR_MODES(X)
-#undef X
-};
-
-static const char *const scalar_mode_choice[TM_SCALAR_MODE_COUNT + 1] = {
-#define X(id, name) [TM_SCALAR_##id] = name,
-    TM_SCALAR_MODES(X)
-#undef X
-    [TM_SCALAR_MODE_COUNT] = NULL};
-
-const char *const tm_redundancy_names[TM_REDUNDANCY_COUNT] = {
-#define X(id, name) [TM_REDUNDANCY_##id] = name,
-    TM_REDUNDANCY_MODES(X)
-#undef X
-};
-
-static const char *const redundancy_choice[TM_REDUNDANCY_COUNT + 1] = {
-#define X(id, name) [TM_REDUNDANCY_##id] = name,
-    TM_REDUNDANCY_MODES(X)
-#undef X
-    [TM_REDUNDANCY_COUNT] = NULL};
-
-const char *const tm_preempt_mode_names[TM_PREEMPT_MODE_COUNT] = {
-#define X(id, name) [TM_PREEMPT_##id] = name,
-    TM_PREEMPT_MODES(X)
-#undef X
-};
-
-static const char *const preempt_mode_choice[TM_PREEMPT_MODE_COUNT + 1] = {
-#define X(id, name) [TM_PREEMPT_##id] = name,
-    TM_PREEMPT_MODES(X)
-#undef X
-    [TM_PREEMPT_MODE_COUNT] = NULL};
-
-const char *const *const tm_choice_names[TM_CHOICE_COUNT] = {
-    [TM_CHOICE_STEERING] = steering_choice,
-    [TM_CHOICE_SCALAR_MODE] = scalar_mode_choice,
-    [TM_CHOICE_REDUNDANCY] = redundancy_choice,
-    [TM_CHOICE_PREEMPT_MODE] = preempt_mode_choice,
-};
-
 const tm_opt *tm_opt_find(const char *name)
 {
   for (size_t i = 0; i < tm_n_aliases; i++)

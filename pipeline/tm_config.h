@@ -361,13 +361,14 @@ void tm_config_cta_limits(const tm_config *cfg, pol_cta_limits *out);
  * everything derived from a configuration, the SM's parameters and the CTA
  * limits, is derived for either kind of SM the same way). */
 void tm_config_ilp_view(const tm_config *cfg, tm_config *out);
-/* The names of -ptxsim_scalar_mode's values, by tm_scalar_mode. */
-extern const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT];
+/* The names of the choice options' values, by value, NULL-terminated
+ * (tm_config_choices.c).  -ptxsim_scalar_mode's, by tm_scalar_mode: */
+extern const char *const tm_scalar_mode_names[TM_SCALAR_MODE_COUNT + 1];
 /* The names of -ptxsim_redundancy's values, by tm_redundancy. */
-extern const char *const tm_redundancy_names[TM_REDUNDANCY_COUNT];
+extern const char *const tm_redundancy_names[TM_REDUNDANCY_COUNT + 1];
 /* The names of -ptxsim_preempt_mode's values, by tm_preempt_mode. */
-extern const char *const tm_preempt_mode_names[TM_PREEMPT_MODE_COUNT];
+extern const char *const tm_preempt_mode_names[TM_PREEMPT_MODE_COUNT + 1];
 /* The names of -ptxsim_steering's values, by tm_steering. */
-extern const char *const tm_steering_names[TM_STEERING_COUNT];
+extern const char *const tm_steering_names[TM_STEERING_COUNT + 1];
 
 #endif /* PTXSIM_PIPELINE_TM_CONFIG_H */

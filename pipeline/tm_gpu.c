@@ -472,8 +472,9 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   /* A CTA's rounded needs, the same on every SM (from the kind it fits). */
   const pol_cta_needs needs = occ[fits[main_kind] ? main_kind : TM_SM_ILP].per_cta;
   g.can_dispatch = true;
-  /* The debug check of the uniform marks compares them with the values. */
-  if (conf->scalar_check && conf->scalar_mode != TM_SCALAR_NONE)
+  /* The debug check of the uniform marks compares them with the values;
+   * the instruction reuse buffer compares and keeps them. */
+  if (conf->scalar_mode != TM_SCALAR_NONE && (conf->scalar_check || conf->irb_entries))
     l->record_flags |= SIMT_REC_VALUES;
   l->n_sms = g.n_sms;
   l->cycle = &g.now;

@@ -34,10 +34,11 @@ typedef struct counts {
 /* Runs kernel k of scalar.ptx on one CTA of threads threads on config
  * under -ptxsim_scalar_mode mode (check on) and the options more (pairs,
  * NULL-terminated, or NULL); in[0] = in0, the u32 parameter n. */
-static counts run(const char *config, const char *mode, const char *const *more,
-                  const char *k, uint32_t threads, uint32_t n, uint32_t in0)
+static counts run_checked(const char *config, const char *mode, const char *const *more,
+                          const char *k, uint32_t threads, uint32_t n, uint32_t in0,
+                          const char *check)
 {
-  const char *const base[] = {"-ptxsim_scalar_mode", mode, "-ptxsim_scalar_check", "1",
+  const char *const base[] = {"-ptxsim_scalar_mode", mode, "-ptxsim_scalar_check", check,
                               "-gpgpu_n_clusters", "1", "-gpgpu_n_cores_per_cluster", "1",
                               NULL};
   tm_fixture f;
@@ -85,6 +86,12 @@ static counts run(const char *config, const char *mode, const char *const *more,
   ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, c.out, out, threads * 4), PTXSIM_OK);
   tm_fixture_close(&f);
   return c;
+}
+
+static counts run(const char *config, const char *mode, const char *const *more,
+                  const char *k, uint32_t threads, uint32_t n, uint32_t in0)
+{
+  return run_checked(config, mode, more, k, threads, n, in0, "1");
 }
 
 static const char *const modes[] = {"none", "detect", "token", "srf"};
@@ -276,16 +283,18 @@ START_TEST(irb_reuse_across_warps)
 {
   static const char *const redundancy[] = {"intra", "inter", "combined"};
   for (size_t m = 2; m < 4; m++)
-    for (size_t r = 0; r < 3; r++) {
-      const char *const more[] = {"-ptxsim_redundancy", redundancy[r], NULL};
-      counts c = run("gtx480", modes[m], more, "cow", 64, 0, 0);
+    for (size_t r = 0; r < 6; r++) {
+      /* The last three without -ptxsim_scalar_check: the buffer must not
+       * depend on the debug check's values. */
+      const char *const more[] = {"-ptxsim_redundancy", redundancy[r % 3], NULL};
+      counts c = run_checked("gtx480", modes[m], more, "cow", 64, 0, 0, r < 3 ? "1" : "0");
       ck_assert_uint_eq(c.lookups, 5);
       ck_assert_uint_eq(c.installs, 3);
       ck_assert_uint_eq(c.matches, 2);
       ck_assert_uint_eq(c.hits, 2);
       ck_assert_uint_eq(c.inter_ops, 2 * 32);
-      ck_assert_uint_eq(c.reused, r == 0 ? 0 : 2);
-      ck_assert_uint_eq(c.converted, r == 0 ? 5 : r == 1 ? 0 : 3);
+      ck_assert_uint_eq(c.reused, r % 3 == 0 ? 0 : 2);
+      ck_assert_uint_eq(c.converted, r % 3 == 0 ? 5 : r % 3 == 1 ? 0 : 3);
       ck_assert_double_eq_tol(c.inter_pct, 100.0 * 64 / c.thread_insns, 1e-3);
       ck_assert_double_eq_tol(c.combined_pct, 100.0 * (5 * 31 + 2) / c.thread_insns, 1e-3);
       for (uint32_t t = 0; t < 64; t++)
