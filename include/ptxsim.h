@@ -230,6 +230,24 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
                      ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
                      const void *const *args, size_t n_args);
 
+/* Launch flags (ptxsim_launch_ex_in). */
+enum {
+  /* A cooperative launch (cudaLaunchCooperativeKernel): every CTA is
+   * resident at once and the kernel gets a grid workspace (%envreg1,
+   * %envreg2), so that grid-wide barriers (cooperative_groups'
+   * this_grid().sync()) work; without it nvcc's code for them traps.  In
+   * timing mode a grid larger than the GPU holds at once (see
+   * ptxsim_timing_occupancy_in) fails with PTXSIM_E_LAUNCH; a grid-wide
+   * barrier that can never complete (some CTA finished without arriving)
+   * stops the launch with PTXSIM_E_DEADLOCK. */
+  PTXSIM_LAUNCH_COOPERATIVE = 1 << 0
+};
+
+/* ptxsim_launch_in with flags, PTXSIM_LAUNCH_* or'ed together. */
+int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                        const void *const *args, size_t n_args, unsigned flags);
+
 /* ------------------------------------------------------------------ */
 /* Texture and surface objects.                                        */
 
@@ -470,6 +488,15 @@ int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json);
  * is microseconds.  Either pointer may be NULL.  PTXSIM_E_INVALID in
  * functional mode, which has no notion of time. */
 int ptxsim_timing_clock(const ptxsim_device *d, uint64_t *cycles, double *core_mhz);
+
+/* The CTAs of a kernel, of threads threads and dynamic_shared_bytes of
+ * dynamic shared memory each, that one SM of the timing configuration
+ * holds at once, as the timing model's CTA accounting counts them
+ * (threads, CTA slots, registers, shared memory): *ctas_per_sm, 0 when
+ * one does not fit.  m as for ptxsim_launch_in.  PTXSIM_E_INVALID in
+ * functional mode, PTXSIM_E_NOTFOUND without such a kernel. */
+int ptxsim_timing_occupancy_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                               unsigned threads, size_t dynamic_shared_bytes, int *ctas_per_sm);
 
 /* Whether launches show a progress line on stderr while they run: the
  * launches so far, the kernel, CTAs finished of all, simulated thread

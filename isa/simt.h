@@ -185,6 +185,8 @@ typedef enum simt_fault_kind {
   SIMT_FAULT_BRKPT,
   SIMT_FAULT_STACK,        /* local memory or call depth exhausted */
   SIMT_FAULT_BAD_CALL,     /* indirect call to a non-function */
+  SIMT_FAULT_GRID_DEADLOCK, /* a grid-wide barrier can never complete
+                              (simt_grid.c; detail says why) */
   SIMT_FAULT_OTHER
 } simt_fault_kind;
 
@@ -293,6 +295,13 @@ struct simt_launch {
                                   beyond the rest (the timing model's
                                   policies ask) */
   simt_progress *progress;     /* NULL, or told how the launch goes */
+  /* Cooperative launches (simt_grid.c). */
+  bool is_cooperative;         /* every CTA co-resident: functional mode
+                                  runs them round-robin */
+  uint64_t grid_ws;            /* the grid barrier's workspace, which
+                                  %envreg1:%envreg2 give (0: none, as in
+                                  an ordinary launch) */
+  uint64_t n_ctas_done;        /* CTAs that finished */
 };
 
 /* ---- registers ------------------------------------------------------ */
@@ -439,10 +448,30 @@ int simt_step(simt_warp *w, simt_record *rec) PTX_MUST_CHECK;
  * reports the deadlock (returns PTXSIM_E_DEADLOCK with l->message set). */
 int simt_cta_unblock(simt_launch *l, simt_cta *c) PTX_MUST_CHECK;
 
-/* Functional mode: runs a launch to completion, CTA by CTA; returns 0 or a
- * PTXSIM_E_* code with launch->message set. */
+/* Functional mode: runs a launch to completion, CTA by CTA (all CTAs
+ * round-robin when it is cooperative); returns 0 or a PTXSIM_E_* code with
+ * launch->message set. */
 int simt_run(simt_launch *l);
 void simt_launch_release(simt_launch *l);
+
+/* ---- grid-wide barriers (simt_grid.c) -------------------------------- */
+
+/* Bytes of a cooperative launch's grid workspace. */
+enum { SIMT_GRID_WS_BYTES = 64 };
+
+/* Allocates a zeroed grid workspace in m for a cooperative launch: an
+ * allocation whose accesses always take simt_mem_slow, which tells
+ * simt_grid_access.  PTX_ENOMEM on failure. */
+int simt_grid_ws_alloc(simt_mem *m, uint64_t *addr) PTX_MUST_CHECK;
+/* A lane's access at host address h to the grid workspace al (from
+ * simt_mem_slow): a read is a poll of the barrier, which ends the warp's
+ * run (the next CTA's warps go on) and fails the launch when the barrier
+ * can never complete. */
+void simt_grid_access(simt_warp *w, const isa_insn *in, uint32_t lane, const simt_alloc *al,
+                      bool is_write);
+/* The trap report's note when the kernel reads %envreg1/%envreg2 in a
+ * launch without a workspace (NULL otherwise). */
+const char *simt_grid_trap_note(const simt_launch *l);
 
 /* ---- preemption: a warp's architectural context (simt_context.c) ---- */
 

@@ -6,8 +6,11 @@
  * of a CTA round-robin, each for a quantum of instructions or until it
  * blocks at a barrier, exits or faults; with an observer attached the
  * quantum is one instruction, so that the times the observer sees
- * interleave warps as a round-robin scheduler would.  The order is fixed,
- * so output and statistics are the same on every run.
+ * interleave warps as a round-robin scheduler would.  A cooperative
+ * launch starts all its CTAs at once and gives each a turn (a round of
+ * its warps) in order, so that a grid-wide barrier's spin loop lets the
+ * others arrive (simt_grid.c).  The order is fixed, so output and
+ * statistics are the same on every run.
  */
 #include "config.h"
 
@@ -77,9 +80,16 @@ static void report_fault(simt_launch *l)
                  isa_space_names[f->space], fault_what(f->kind), where);
     break;
   case SIMT_FAULT_TRAP:
-  case SIMT_FAULT_BRKPT:
-    launch_error(l, PTXSIM_E_TRAP, "%s:%u:%u: error: %s executed%s%s\n%s\n", file, line, col,
-                 word, f->detail[0] ? ": " : "", f->detail, where);
+  case SIMT_FAULT_BRKPT: {
+    const char *note = f->kind == SIMT_FAULT_TRAP ? simt_grid_trap_note(l) : NULL;
+    launch_error(l, PTXSIM_E_TRAP, "%s:%u:%u: error: %s executed%s%s\n%s\n%s%s%s", file, line,
+                 col, word, f->detail[0] ? ": " : "", f->detail, where, note ? "  note: " : "",
+                 note ? note : "", note ? "\n" : "");
+    break;
+  }
+  case SIMT_FAULT_GRID_DEADLOCK:
+    launch_error(l, PTXSIM_E_DEADLOCK, "%s:%u:%u: error: %s\n%s (its poll of the barrier)\n",
+                 file, line, col, f->detail, where);
     break;
   default:
     launch_error(l, PTXSIM_E_FAULT, "%s:%u:%u: error: %s: %s\n%s\n", file, line, col, word,
@@ -440,62 +450,102 @@ static uint64_t warp_run_observed(simt_warp *w, uint64_t budget)
   return n;
 }
 
+/* One turn of a CTA: each warp that can runs once (a quantum, or one
+ * instruction with an observer).  *is_done: every warp has finished (the
+ * CTA counts as done).  0, or the launch's status once it stopped. */
+static int cta_turn(simt_launch *l, simt_cta *c, bool *is_done)
+{
+  const simt_observer *ob = l->observer;
+  *is_done = false;
+  if (PTX_UNLIKELY(l->progress && l->warp_insns >= l->progress->at))
+    l->progress->tell(l->progress->ctx, l, l->n_ctas_done,
+                      (uint64_t)l->grid[0] * l->grid[1] * l->grid[2]);
+  bool progress = false, any_left = false;
+  for (uint32_t i = 0; i < c->n_warps; i++) {
+    simt_warp *w = &c->warps[i];
+    if (w->is_done)
+      continue;
+    any_left = true;
+    if (w->is_blocked)
+      continue;
+    if (ob) {
+      warp_run_observed(w, 1);
+      progress = true;
+      if (l->status)
+        return l->status;
+      continue;
+    }
+    uint64_t budget = SIMT_QUANTUM;
+    if (l->max_insns) {
+      if (l->warp_insns >= l->max_insns)
+        return runaway(l, w);
+      if (l->max_insns - l->warp_insns < budget)
+        budget = l->max_insns - l->warp_insns;
+    }
+    warp_run(w, budget);
+    progress = true;
+    if (l->has_fault) {
+      report_fault(l);
+      return l->status;
+    }
+  }
+  if (!any_left) {
+    if (ob && ob->on_cta_end)
+      ob->on_cta_end(ob->ctx, c, c->n_issued);
+    l->n_ctas_done++;
+    *is_done = true;
+    return 0;
+  }
+  /* Only a CTA's own warps release its barriers. */
+  return progress ? 0 : simt_cta_unblock(l, c);
+}
+
 static int cta_run(simt_launch *l, simt_cta *c)
 {
   const simt_observer *ob = l->observer;
   if (ob && ob->on_cta_begin)
     ob->on_cta_begin(ob->ctx, c, 0);
-  for (;;) {
-    if (PTX_UNLIKELY(l->progress && l->warp_insns >= l->progress->at))
-      l->progress->tell(l->progress->ctx, l, c->linear_id,
-                        (uint64_t)l->grid[0] * l->grid[1] * l->grid[2]);
-    bool progress = false, any_left = false;
-    for (uint32_t i = 0; i < c->n_warps; i++) {
-      simt_warp *w = &c->warps[i];
-      if (w->is_done)
-        continue;
-      any_left = true;
-      if (w->is_blocked)
-        continue;
-      if (ob) {
-        warp_run_observed(w, 1);
-        progress = true;
-        if (l->status)
-          return l->status;
-        continue;
-      }
-      uint64_t budget = SIMT_QUANTUM;
-      if (l->max_insns) {
-        if (l->warp_insns >= l->max_insns)
-          return runaway(l, w);
-        if (l->max_insns - l->warp_insns < budget)
-          budget = l->max_insns - l->warp_insns;
-      }
-      warp_run(w, budget);
-      progress = true;
-      if (l->has_fault) {
-        report_fault(l);
-        return l->status;
-      }
-    }
-    if (!any_left) {
-      if (ob && ob->on_cta_end)
-        ob->on_cta_end(ob->ctx, c, c->n_issued);
-      return 0;
-    }
-    if (!progress) {
-      int rc = simt_cta_unblock(l, c);
-      if (rc)
-        return rc;
-    }
+  bool is_done = false;
+  int rc = 0;
+  while (!rc && !is_done)
+    rc = cta_turn(l, c, &is_done);
+  return rc;
+}
+
+/* A cooperative launch: every CTA at once, a turn each in order. */
+static int run_cooperative(simt_launch *l, uint32_t n_ctas)
+{
+  const simt_observer *ob = l->observer;
+  simt_cta *ctas = calloc(n_ctas, sizeof *ctas);
+  bool *done = calloc(n_ctas, sizeof *done);
+  int rc = ctas && done ? 0 : PTXSIM_E_NOMEM;
+  if (rc)
+    launch_error(l, rc, "out of memory for the %u blocks of a cooperative launch\n", n_ctas);
+  for (uint32_t i = 0; !rc && i < n_ctas; i++) {
+    rc = simt_cta_init(l, &ctas[i], i);
+    if (!rc && ob && ob->on_cta_begin)
+      ob->on_cta_begin(ob->ctx, &ctas[i], 0);
   }
+  while (!rc && l->n_ctas_done < n_ctas)
+    for (uint32_t i = 0; !rc && i < n_ctas; i++)
+      if (!done[i])
+        rc = cta_turn(l, &ctas[i], &done[i]);
+  for (uint32_t i = 0; ctas && i < n_ctas; i++)
+    simt_cta_free(&ctas[i]);
+  free(ctas);
+  free(done);
+  return rc;
 }
 
 int simt_run(simt_launch *l)
 {
+  uint32_t n_ctas = l->grid[0] * l->grid[1] * l->grid[2];
+  if (l->is_cooperative) {
+    int rc = run_cooperative(l, n_ctas);
+    return rc ? rc : l->status;
+  }
   simt_cta cta;
   memset(&cta, 0, sizeof cta);
-  uint32_t n_ctas = l->grid[0] * l->grid[1] * l->grid[2];
   int rc = 0;
   for (uint32_t i = 0; !rc && i < n_ctas; i++) {
     rc = simt_cta_init(l, &cta, i);

@@ -160,8 +160,8 @@ uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n)
 void simt_mem_cache_fill(simt_mem *m, const simt_alloc *a)
 {
   m->cache.base = a->base;
-  m->cache.read_len = a->size;
-  m->cache.write_len = a->kind == SIMT_ALLOC_CONST ? 0 : a->size;
+  m->cache.read_len = a->is_watched ? 0 : a->size;
+  m->cache.write_len = a->kind == SIMT_ALLOC_CONST || a->is_watched ? 0 : a->size;
   m->cache.host = a->host;
 }
 
@@ -171,7 +171,7 @@ uint8_t *simt_mem_read_span(simt_mem *m, uint64_t lo, uint64_t hi, uint32_t size
   if (h && simt_mem_cache_hit(&m->cache, hi, size, false))
     return h;
   simt_alloc *a = simt_mem_find(m, lo);
-  if (!a || a->is_freed || size > a->size || hi - a->base > a->size - size)
+  if (!a || a->is_freed || a->is_watched || size > a->size || hi - a->base > a->size - size)
     return NULL;
   simt_mem_cache_fill(m, a);
   return a->host + (lo - a->base);

@@ -31,6 +31,8 @@ typedef struct simt_alloc {
   uint8_t *host;       /* NULL once freed */
   uint8_t kind;        /* simt_alloc_kind */
   bool is_freed;
+  bool is_watched;     /* never cached: every access takes simt_mem_slow
+                          (a grid barrier's workspace, simt_grid.c) */
   const char *name;    /* variable name, or NULL */
 } simt_alloc;
 

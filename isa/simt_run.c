@@ -558,7 +558,8 @@ uint64_t simt_sreg(const simt_warp *w, uint32_t code, uint32_t lane)
   case PTX_SREG_DYNAMIC_SMEM_SIZE: return l->dyn_shared;
   case PTX_SREG_TOTAL_SMEM_SIZE: return w->cta->shared_bytes;
   case PTX_SREG_AGGR_SMEM_SIZE: return w->cta->shared_bytes;
-  case PTX_SREG_ENVREG: return 0;
+  case PTX_SREG_ENVREG: /* the grid workspace: %envreg1 its high half */
+    return idx == 1 ? l->grid_ws >> 32 : idx == 2 ? (uint32_t)l->grid_ws : 0;
   case PTX_SREG_IS_EXPLICIT_CLUSTER: return 0;
   case PTX_SREG_CLUSTER_CTAID: return 0;
   case PTX_SREG_CLUSTER_NCTAID: return 1;
@@ -566,7 +567,7 @@ uint64_t simt_sreg(const simt_warp *w, uint32_t code, uint32_t lane)
   case PTX_SREG_CLUSTER_NCTARANK: return 1;
   case PTX_SREG_CLUSTERID: return comp < 3 ? w->cta->ctaid[comp] : 0;
   case PTX_SREG_NCLUSTERID: return comp < 3 ? l->grid[comp] : 0;
-  default: (void)idx; return 0;
+  default: return 0;
   }
 }
 
@@ -640,6 +641,8 @@ uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t 
       simt_fault_at(w, in, lane, SIMT_FAULT_READONLY, sp, addr, size, is_write, NULL);
       return NULL;
     }
+    if (PTX_UNLIKELY(al->is_watched))
+      simt_grid_access(w, in, lane, al, is_write);
     simt_mem_cache_fill(l->mem, al);
     return al->host + (a - al->base);
   }

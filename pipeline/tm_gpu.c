@@ -137,6 +137,7 @@ void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
 {
   (void)now;
   g->ctas_done++;
+  g->l->n_ctas_done++;
   if (pol_dispatch_cta_done(&g->disp, sm->id - g->disp_first, c->linear_id))
     g->can_dispatch = true;
 }
@@ -362,6 +363,52 @@ static tm_steer steer_static(const tm_config *conf, uint32_t w, uint64_t threads
   return is_ilp ? TM_STEER_ILP : TM_STEER_TLP;
 }
 
+/* The registers per thread the CTA accounting uses for a CTA of threads
+ * threads of k on SMs with limits lim: the configuration's
+ * -ptxsim_kernel_regs, else the liveness analysis' estimate; *is_capped
+ * says the estimate was capped. */
+static uint32_t kernel_regs(const tm_config *conf, const pol_cta_limits *lim, const tm_kernel *k,
+                            uint32_t threads, bool *is_capped)
+{
+  *is_capped = false;
+  uint32_t regs = tm_config_kernel_regs(conf, k->kernel->func->name);
+  if (regs)
+    return regs;
+  regs = k->regs_per_thread ? k->regs_per_thread : 1;
+  /* An estimate above what a thread may have, or above what lets one
+   * CTA fit, is what ptxas would have squeezed in by spilling: cap it
+   * (the spill traffic is not modelled). */
+  uint32_t cap = lim->max_regs_per_thread ? lim->max_regs_per_thread : UINT32_MAX;
+  uint32_t tg = lim->thread_granularity ? lim->thread_granularity : 1;
+  uint32_t rg = lim->reg_granularity ? lim->reg_granularity : 1;
+  uint32_t padded = (threads + tg - 1) / tg * tg;
+  uint32_t fit = padded ? lim->n_regs / padded / rg * rg : cap;
+  if (fit < cap)
+    cap = fit;
+  if (regs > cap && cap > 0) {
+    regs = cap;
+    *is_capped = true;
+  }
+  return regs;
+}
+
+int tm_occupancy(const tm_config *conf, const tm_kernel *k, uint32_t threads,
+                 uint64_t dyn_shared, uint32_t *ctas_per_sm)
+{
+  pol_cta_limits lim;
+  tm_config_cta_limits(conf, &lim);
+  bool is_capped;
+  pol_cta_kernel kk = {.threads = threads,
+                       .regs_per_thread = kernel_regs(conf, &lim, k, threads, &is_capped),
+                       .smem_bytes = (uint32_t)(k->kernel->static_shared + dyn_shared)};
+  pol_occupancy occ;
+  char err[256];
+  *ctas_per_sm = 0;
+  if (pol_cta_occupancy(&lim, &kk, &occ, err, sizeof err) == 0)
+    *ctas_per_sm = occ.ctas_per_sm;
+  return 0;
+}
+
 int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res)
 {
   struct timespec t0;
@@ -384,32 +431,14 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
   /* The CTA accounting: registers from the configuration's override, else
    * the liveness analysis' estimate. */
   const char *name = l->kernel->func->name;
-  uint32_t regs = tm_config_kernel_regs(conf, name);
-  res->regs_from_config = regs != 0;
-  if (!regs)
-    regs = g.k->regs_per_thread ? g.k->regs_per_thread : 1;
+  res->regs_from_config = tm_config_kernel_regs(conf, name) != 0;
   res->regs_estimate = g.k->regs_per_thread;
   /* The estimate is capped against the largest register file. */
   pol_cta_limits lim = lims[main_kind];
   if (has[TM_SM_ILP] && lims[TM_SM_ILP].n_regs > lim.n_regs)
     lim = lims[TM_SM_ILP];
   uint32_t threads = l->block[0] * l->block[1] * l->block[2];
-  if (!res->regs_from_config) {
-    /* An estimate above what a thread may have, or above what lets one
-     * CTA fit, is what ptxas would have squeezed in by spilling: cap it
-     * (the spill traffic is not modelled). */
-    uint32_t cap = lim.max_regs_per_thread ? lim.max_regs_per_thread : UINT32_MAX;
-    uint32_t tg = lim.thread_granularity ? lim.thread_granularity : 1;
-    uint32_t rg = lim.reg_granularity ? lim.reg_granularity : 1;
-    uint32_t padded = (threads + tg - 1) / tg * tg;
-    uint32_t fit = padded ? lim.n_regs / padded / rg * rg : cap;
-    if (fit < cap)
-      cap = fit;
-    if (regs > cap && cap > 0) {
-      regs = cap;
-      res->is_regs_capped = true;
-    }
-  }
+  uint32_t regs = kernel_regs(conf, &lim, k, threads, &res->is_regs_capped);
   res->regs_per_thread = regs;
   pol_cta_kernel kk = {.threads = threads,
                        .regs_per_thread = regs,
@@ -467,6 +496,20 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
       }
       for (uint32_t s = 0; s < g.n_sms; s++)
         sm_lim[s] = lims[s < g.n_ilp ? TM_SM_ILP : TM_SM_TLP];
+    }
+  }
+  if (l->is_cooperative) {
+    /* Every CTA resident at once, or a grid-wide barrier never completes. */
+    uint64_t room = 0;
+    for (uint32_t s = g.disp_first; s < g.disp_first + disp_n; s++)
+      room += occ[s < g.n_ilp ? TM_SM_ILP : TM_SM_TLP].ctas_per_sm;
+    if (g.n_ctas > room) {
+      free(sm_lim);
+      launch_fail(l, PTXSIM_E_LAUNCH,
+                  "cooperative launch of %s: %u blocks do not fit on the %u SMs of %s at once "
+                  "(%" PRIu64 " do)\n",
+                  name, g.n_ctas, disp_n, conf->origin, room);
+      return l->status;
     }
   }
   /* A CTA's rounded needs, the same on every SM (from the kind it fits). */

@@ -82,6 +82,14 @@ typedef struct tm_gpu tm_gpu;
  * launch goes on its first clock step and every few thousand after. */
 int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res);
 
+/* The CTAs of threads threads and dyn_shared bytes of dynamic shared
+ * memory of k that one SM holds at once under conf, as tm_run's CTA
+ * accounting counts them (threads, CTA slots, registers, shared memory;
+ * a heterogeneous GPU's TLP SMs); 0 when one does not fit.  Always 0
+ * (success). */
+int tm_occupancy(const tm_config *conf, const tm_kernel *k, uint32_t threads,
+                 uint64_t dyn_shared, uint32_t *ctas_per_sm);
+
 /* For sm_core.c: a CTA finished on sm at cycle now. */
 void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now);
 

@@ -7,8 +7,8 @@
  * mode the timing configuration's GPU.  What the profiles share is filled
  * with the values every GPU from Turing to Hopper reports (texture and
  * surface limits) or with what the emulator does (unified addressing and
- * managed memory yes; peer access, NUMA, clusters and grid-wide
- * cooperative launches no).
+ * managed memory and cooperative launches yes; peer access, NUMA and
+ * clusters no).
  * cudaDeviceGetAttribute reads the same struct through the table made
  * from cudart_attrs.def, so the two never disagree.
  */
@@ -105,7 +105,7 @@ void rt_fill_device_prop(const rt_state *st, struct cudaDeviceProp *p)
   p->managedMemory = 1;
   p->concurrentManagedAccess = 1; /* kernels finish before the host goes on */
   p->computePreemptionSupported = 1;
-  p->cooperativeLaunch = 0; /* no grid-wide barriers yet (cudart_register.c) */
+  p->cooperativeLaunch = 1; /* grid-wide barriers: isa/simt_grid.c */
   p->sharedMemPerBlockOptin = s->shared_per_block_optin;
   p->maxBlocksPerMultiProcessor = s->max_blocks_per_sm;
   p->hostRegisterSupported = 1;

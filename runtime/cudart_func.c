@@ -6,8 +6,10 @@
  * blocks and shared memory, but without the register limit: the emulator
  * does not allocate registers, and its register count is a loose upper
  * bound that would make occupancy-sized grids far smaller than a GPU's
- * (or zero).  Cache, carveout and bank settings are recorded and have no
- * effect.
+ * (or zero).  In timing mode the timing model's CTA accounting, which
+ * counts its register estimate, may hold fewer: then its count is the
+ * answer, so that a cooperative grid sized by it is resident at once.
+ * Cache, carveout and bank settings are recorded and have no effect.
  */
 #include "config.h"
 
@@ -183,6 +185,14 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n_blocks
   if (e != cudaSuccess)
     return rt_unlock(st, e);
   *n_blocks = blocks_per_sm(st, &a, block_size, dyn_shared);
+  /* Timing mode: what its CTA accounting holds, registers included, so
+   * that a cooperative grid of this size is resident at once there. */
+  int tm_blocks;
+  if (*n_blocks > 0 && ptxsim_device_get_mode(st->dev) == PTXSIM_MODE_TIMING &&
+      ptxsim_timing_occupancy_in(st->dev, k->mod->module, k->name, (unsigned)block_size,
+                                 dyn_shared, &tm_blocks) == PTXSIM_OK &&
+      tm_blocks < *n_blocks)
+    *n_blocks = tm_blocks;
   return rt_unlock(st, cudaSuccess);
 }
 

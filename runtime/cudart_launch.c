@@ -10,7 +10,8 @@
  *                       for a misaligned access         (sticky)
  *   PTXSIM_E_TRAP       cudaErrorAssert after __assertfail (device assert()),
  *                       else cudaErrorLaunchFailure     (sticky)
- *   PTXSIM_E_DEADLOCK   cudaErrorLaunchFailure          (sticky)
+ *   PTXSIM_E_DEADLOCK   cudaErrorLaunchFailure          (sticky; a CTA barrier, or
+ *                       a grid-wide barrier that can never complete)
  *   PTXSIM_E_TIMEOUT    cudaErrorLaunchTimeout          (sticky)
  * A sticky error is printed on stderr with ptxsim's report (what, PTX
  * file:line, kernel, block, thread): the emulator's compute-sanitizer.
@@ -72,6 +73,12 @@ static size_t max_dynamic_shared(rt_state *st, const rt_kernel *k, size_t static
 cudaError_t rt_launch(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t shmem,
                       cudaStream_t stream, void **args)
 {
+  return rt_launch_flags(st, k, grid, block, shmem, stream, args, 0);
+}
+
+cudaError_t rt_launch_flags(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t shmem,
+                            cudaStream_t stream, void **args, unsigned flags)
+{
   /* The program is exiting (or unloaded the library with the module):
    * CUDA refuses launches during teardown. */
   if (k->mod->is_unregistered)
@@ -100,8 +107,8 @@ cudaError_t rt_launch(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t 
     return cudaErrorInvalidValue;
   }
   ptxsim_dim3 g = {grid.x, grid.y, grid.z}, b = {block.x, block.y, block.z};
-  int rc = ptxsim_launch_in(st->dev, k->mod->module, k->name, g, b, shmem,
-                            (const void *const *)args, k->n_params);
+  int rc = ptxsim_launch_ex_in(st->dev, k->mod->module, k->name, g, b, shmem,
+                               (const void *const *)args, k->n_params, flags);
   ptxsim_stats s;
   bool has_stats = ptxsim_last_stats(st->dev, &s) == PTXSIM_OK && s.kernel &&
                    strcmp(s.kernel, k->name) == 0;

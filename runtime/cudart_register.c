@@ -222,12 +222,11 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
 }
 RT_ALIAS(cudaLaunchKernel_ptsz, cudaLaunchKernel);
 
-/* A cooperative launch runs as an ordinary one, after the grid-size
- * check a GPU makes (cudaErrorCooperativeLaunchTooLarge).  Grid-wide
- * synchronisation (cooperative_groups::this_grid().sync()) is not
- * supported yet: nvcc's code finds the barrier's workspace through
- * %envreg1/%envreg2, which ptxsim leaves zero, and traps.  So the device
- * reports no cooperativeLaunch, and the first launch says so. */
+/* A cooperative launch: after the grid-size check a GPU makes (every
+ * block resident at once: at most cudaOccupancyMaxActiveBlocksPerMultiprocessor
+ * blocks per SM on every SM, else cudaErrorCooperativeLaunchTooLarge), the
+ * device runs it with a grid workspace, which grid.sync() needs
+ * (isa/simt_grid.c). */
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args,
                                         size_t shmem, cudaStream_t stream)
 {
@@ -244,10 +243,8 @@ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block,
   if (e == cudaSuccess && per_sm > 0 &&
       (uint64_t)grid.x * grid.y * grid.z > (uint64_t)per_sm * (uint64_t)st->props.sm_count)
     return rt_unlock(st, cudaErrorCooperativeLaunchTooLarge);
-  rt_message_once("cudaLaunchCooperativeKernel",
-                  "warning: cooperative launches run as ordinary launches; grid-wide "
-                  "synchronisation (grid.sync()) is not supported by the emulator yet");
-  return rt_unlock(st, rt_launch(st, k, grid, block, shmem, stream, args));
+  return rt_unlock(st, rt_launch_flags(st, k, grid, block, shmem, stream, args,
+                                       PTXSIM_LAUNCH_COOPERATIVE));
 }
 RT_ALIAS(cudaLaunchCooperativeKernel_ptsz, cudaLaunchCooperativeKernel);
 

@@ -223,6 +223,9 @@ void rt_modules_free(rt_state *st);
  * reports faults.  args points at the kernel's arguments. */
 cudaError_t rt_launch(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t shmem,
                       cudaStream_t stream, void **args);
+/* rt_launch with ptxsim's launch flags (PTXSIM_LAUNCH_COOPERATIVE). */
+cudaError_t rt_launch_flags(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, size_t shmem,
+                            cudaStream_t stream, void **args, unsigned flags);
 /* The cudaError_t of a failed ptxsim call that is not a launch. */
 cudaError_t rt_error_of_status(int status);
 

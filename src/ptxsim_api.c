@@ -786,6 +786,19 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
                      ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
                      const void *const *args, size_t n_args)
 {
+  return ptxsim_launch_ex_in(d, m, kernel, grid, block, dynamic_shared_bytes, args, n_args, 0);
+}
+
+const isa_kernel *api_find_kernel(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                                  const isa_program **p)
+{
+  return find_kernel(d, m, name, p);
+}
+
+int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                        const void *const *args, size_t n_args, unsigned flags)
+{
   if (!d || !kernel)
     return PTXSIM_E_INVALID;
   clear_error(d);
@@ -832,6 +845,8 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
   if (n_args != k->n_params)
     return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
                      kernel, k->n_params, n_args);
+  if (flags & ~(unsigned)PTXSIM_LAUNCH_COOPERATIVE)
+    return set_error(d, PTXSIM_E_INVALID, "launch of %s: unknown flags 0x%x", kernel, flags);
   simt_launch l;
   memset(&l, 0, sizeof l);
   l.mem = &d->mem;
@@ -855,6 +870,13 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
     }
     memcpy(l.params + k->param_offset[i], args[i], k->param_size[i]);
   }
+  /* A fresh workspace per cooperative launch, zeroed as the barrier's
+   * protocol expects (isa/simt_grid.c). */
+  l.is_cooperative = (flags & PTXSIM_LAUNCH_COOPERATIVE) != 0;
+  if (l.is_cooperative && simt_grid_ws_alloc(&d->mem, &l.grid_ws)) {
+    free(l.params);
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory for a grid workspace");
+  }
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   report_set_time_unit(d->report, d->timing.mode == PTXSIM_MODE_TIMING ? "cycles"
@@ -871,6 +893,8 @@ int ptxsim_launch_in(ptxsim_device *d, const ptxsim_module *m, const char *kerne
   api_progress_end(&d->progress, &l);
   report_finish(d->report, &l);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (l.grid_ws && simt_mem_free(&d->mem, l.grid_ws))
+    rc = rc ? rc : PTXSIM_E_INVALID;
   if (l.out)
     fflush(l.out);
   else

@@ -48,6 +48,10 @@ typedef struct api_timing {
 } api_timing;
 
 api_timing *api_timing_of(ptxsim_device *d);
+/* The kernel called name in module m (NULL: the first loaded module that
+ * has one) and its program, or NULL. */
+const isa_kernel *api_find_kernel(ptxsim_device *d, const ptxsim_module *m, const char *name,
+                                  const isa_program **p);
 /* Runs l in timing mode (the device is in it). */
 int api_timing_run(ptxsim_device *d, simt_launch *l);
 void api_timing_release(api_timing *t);

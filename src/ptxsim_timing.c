@@ -3,6 +3,7 @@
  * (pipeline/tm_gpu.h) and printing its statistics. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,29 @@ int api_timing_run(ptxsim_device *d, simt_launch *l)
   free(t->last_kernel);
   t->last_kernel = strdup(l->kernel->func->name);
   return rc;
+}
+
+int ptxsim_timing_occupancy_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                               unsigned threads, size_t dynamic_shared_bytes, int *ctas_per_sm)
+{
+  if (!d || !kernel || !ctas_per_sm)
+    return PTXSIM_E_INVALID;
+  api_timing *t = api_timing_of(d);
+  if (t->mode != PTXSIM_MODE_TIMING)
+    return PTXSIM_E_INVALID;
+  const isa_program *p;
+  const isa_kernel *ik = api_find_kernel(d, m, kernel, &p);
+  if (!ik)
+    return PTXSIM_E_NOTFOUND;
+  tm_config *conf = config_of(t);
+  simt_launch l = {.prog = p, .kernel = ik};
+  const tm_kernel *k = conf ? kernel_of(t, &l) : NULL;
+  if (!k)
+    return PTXSIM_E_NOMEM;
+  uint32_t n;
+  (void)tm_occupancy(conf, k, threads, dynamic_shared_bytes, &n);
+  *ctas_per_sm = n > INT32_MAX ? INT32_MAX : (int)n;
+  return PTXSIM_OK;
 }
 
 int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json)
