@@ -146,6 +146,11 @@ for prog in "$exec_dir"/bin/*; do
     expect_grep "$tmp/err" "in kernel _Z8write_atPix, block (0,0,0), thread (0,0,0)" \
       "runtime_api: fault located"
   fi
+  if [ "$name" = mempool ]; then
+    # A pool with an IPC handle type is refused, and why is said.
+    expect_grep "$tmp/err" "supports no IPC handle type for memory pools" \
+      "mempool: IPC handle types refused with a reason"
+  fi
 done
 
 # ---- 3. device profiles
