@@ -79,6 +79,7 @@ typedef struct rt_pool_alloc {
 struct rt_mempools {
   rt_map pools;          /* handle -> itself, for handle checks (live pools) */
   rt_map live;           /* block base -> rt_pool_alloc */
+  rt_map cached;         /* base of a block in a pool's cache -> its pool */
   cudaMemPool_t default_pool;
   cudaMemPool_t current; /* cudaDeviceSetMemPool's, or the default pool */
 };
@@ -129,6 +130,7 @@ static cudaMemPool_t find_pool(rt_state *st, cudaMemPool_t handle)
 /* Gives cached block i back to the device. */
 static void release_block(rt_state *st, cudaMemPool_t p, size_t i)
 {
+  rt_map_remove(&st->mempools->cached, p->cached[i].base);
   (void)ptxsim_mem_free(st->dev, (ptxsim_devptr)p->cached[i].base);
   p->reserved -= p->cached[i].size;
   p->cached[i] = p->cached[--p->n_cached];
@@ -217,6 +219,7 @@ static cudaError_t pool_alloc(rt_state *st, cudaMemPool_t p, void **ptr, size_t 
     base = p->cached[i].base;
     size = p->cached[i].size;
     p->cached[i] = p->cached[--p->n_cached];
+    rt_map_remove(&st->mempools->cached, base);
   } else {
     cudaError_t e = reserve(st, p, size, &base);
     if (e != cudaSuccess) {
@@ -236,15 +239,19 @@ static cudaError_t pool_alloc(rt_state *st, cudaMemPool_t p, void **ptr, size_t 
   return cudaSuccess;
 }
 
+/* A block in a pool's cache is the pool's too: freeing it again is an
+ * error, not a cudaFree of device memory. */
 bool rt_mempool_owns(rt_state *st, const void *ptr)
 {
-  return st->mempools && ptr && rt_map_get(&st->mempools->live, (uintptr_t)ptr);
+  return st->mempools && ptr &&
+         (rt_map_get(&st->mempools->live, (uintptr_t)ptr) ||
+          rt_map_get(&st->mempools->cached, (uintptr_t)ptr));
 }
 
 cudaError_t rt_mempool_free(rt_state *st, void *ptr, cudaStream_t stream)
 {
   rt_pool_alloc *a = st->mempools ? rt_map_remove(&st->mempools->live, (uintptr_t)ptr) : NULL;
-  if (!a)
+  if (!a) /* not from a pool, or freed already */
     return cudaErrorInvalidValue;
   cudaMemPool_t p = a->pool;
   size_t size = a->size;
@@ -262,13 +269,16 @@ cudaError_t rt_mempool_free(rt_state *st, void *ptr, cudaStream_t stream)
   if (p->n_cached == p->cap_cached) {
     size_t cap = p->cap_cached ? 2 * p->cap_cached : 8;
     rt_pool_block *c = realloc(p->cached, cap * sizeof *c);
-    if (!c) { /* cannot cache it: give it back now */
-      (void)ptxsim_mem_free(st->dev, (ptxsim_devptr)(uintptr_t)ptr);
-      p->reserved -= size;
-      return cudaSuccess;
+    if (c) {
+      p->cached = c;
+      p->cap_cached = cap;
     }
-    p->cached = c;
-    p->cap_cached = cap;
+  }
+  if (p->n_cached == p->cap_cached || !rt_map_put(&st->mempools->cached, (uintptr_t)ptr, p)) {
+    /* Cannot cache it: give it back now. */
+    (void)ptxsim_mem_free(st->dev, (ptxsim_devptr)(uintptr_t)ptr);
+    p->reserved -= size;
+    return cudaSuccess;
   }
   p->cached[p->n_cached++] = (rt_pool_block){(uintptr_t)ptr, size, stream};
   return cudaSuccess;
@@ -301,6 +311,7 @@ void rt_mempool_forget(rt_state *st)
     if (m->pools.slots[i].value)
       pool_free_record(m->pools.slots[i].value);
   rt_map_clear(&m->live);
+  rt_map_clear(&m->cached);
   rt_map_clear(&m->pools);
   free(m);
   st->mempools = NULL;

@@ -128,6 +128,9 @@ static void default_pool(void)
   /* Freed in stream order: the pool keeps it (threshold) and reuses it. */
   EX_CHECK(cudaFreeAsync(a, s));
   EX_CHECK(cudaFreeAsync(b, s));
+  /* Freed twice: the pool still holds the block, which stays its own. */
+  EXPECT_ERROR(cudaFreeAsync(a, s), cudaErrorInvalidValue);
+  EXPECT_ERROR(cudaFree(b), cudaErrorInvalidValue);
   EX_CHECK(cudaStreamSynchronize(s));
   ex_expect(pool_u64(def, cudaMemPoolAttrUsedMemCurrent) == used0, "used after the frees");
   ex_expect(pool_u64(def, cudaMemPoolAttrReservedMemCurrent) == reserved,
