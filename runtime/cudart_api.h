@@ -69,8 +69,6 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dyn_shared, const 
 /* ---- memory (cudart_memory.c, cudart_memcpy.c) -------------------------- */
 cudaError_t cudaMalloc(void **ptr, size_t size);
 cudaError_t cudaFree(void *ptr);
-cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
-cudaError_t cudaMallocAsync_ptsz(void **ptr, size_t size, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
 cudaError_t cudaFreeAsync_ptsz(void *ptr, cudaStream_t stream);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
@@ -96,6 +94,41 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t leng
                                      unsigned flags);
 cudaError_t cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *ptr, size_t length,
                                           unsigned flags);
+
+/* ---- memory pools (cudart_mempool.c) ------------------------------------ */
+cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
+cudaError_t cudaMallocAsync_ptsz(void **ptr, size_t size, cudaStream_t stream);
+cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool,
+                                    cudaStream_t stream);
+cudaError_t cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t pool,
+                                         cudaStream_t stream);
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *pool, const struct cudaMemPoolProps *props);
+cudaError_t cudaMemPoolDestroy(cudaMemPool_t pool);
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, size_t min_bytes_to_keep);
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, enum cudaMemPoolAttr attr, void *value);
+cudaError_t cudaMemPoolSetAccess(cudaMemPool_t pool, const struct cudaMemAccessDesc *descs,
+                                 size_t count);
+cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t pool,
+                                 struct cudaMemLocation *location);
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *pool, int device);
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *pool, int device);
+cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t pool);
+cudaError_t cudaMemGetDefaultMemPool(cudaMemPool_t *pool, struct cudaMemLocation *location,
+                                     enum cudaMemAllocationType type);
+cudaError_t cudaMemGetMemPool(cudaMemPool_t *pool, struct cudaMemLocation *location,
+                              enum cudaMemAllocationType type);
+cudaError_t cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
+                              cudaMemPool_t pool);
+cudaError_t cudaMemPoolExportToShareableHandle(void *handle, cudaMemPool_t pool,
+                                               enum cudaMemAllocationHandleType type,
+                                               unsigned flags);
+cudaError_t cudaMemPoolImportFromShareableHandle(cudaMemPool_t *pool, void *handle,
+                                                 enum cudaMemAllocationHandleType type,
+                                                 unsigned flags);
+cudaError_t cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *data, void *ptr);
+cudaError_t cudaMemPoolImportPointer(void **ptr, cudaMemPool_t pool,
+                                     struct cudaMemPoolPtrExportData *data);
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
@@ -186,6 +219,7 @@ cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 cudaError_t cudaProfilerStart(void);
 cudaError_t cudaProfilerStop(void);
 
@@ -221,6 +255,15 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
                                   void *user_data, unsigned flags);
 cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback,
                                        void *user_data, unsigned flags);
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, int attr,
+                                   const cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamSetAttribute_ptsz(cudaStream_t stream, int attr,
+                                        const cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, int attr, cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamGetAttribute_ptsz(cudaStream_t stream, int attr,
+                                        cudaLaunchAttributeValue *value);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+cudaError_t cudaStreamCopyAttributes_ptsz(cudaStream_t dst, cudaStream_t src);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data);
 cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *user_data);
 cudaError_t cudaEventCreate(cudaEvent_t *event);

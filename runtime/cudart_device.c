@@ -109,7 +109,8 @@ void rt_fill_device_prop(const rt_state *st, struct cudaDeviceProp *p)
   p->sharedMemPerBlockOptin = s->shared_per_block_optin;
   p->maxBlocksPerMultiProcessor = s->max_blocks_per_sm;
   p->hostRegisterSupported = 1;
-  p->memoryPoolsSupported = 1; /* cudaMallocAsync and cudaFreeAsync */
+  p->memoryPoolsSupported = 1; /* cudart_mempool.c */
+  p->memoryPoolSupportedHandleTypes = 0; /* no IPC: one process, one device */
   p->deviceNumaId = -1;
   p->hostNumaId = -1;
 }
@@ -290,9 +291,13 @@ cudaError_t cudaDeviceCanAccessPeer(int *can_access, int device, int peer_device
 
 cudaError_t cudaDeviceSynchronize(void)
 {
-  /* Everything already completed; what remains to report is a fault. */
+  /* Everything already completed; what remains to report is a fault.
+   * The memory pools give back what they hold above their thresholds. */
   rt_state *st = rt_lock();
-  return rt_unlock(st, rt_context(st));
+  cudaError_t e = rt_context(st);
+  if (e == cudaSuccess)
+    rt_mempool_sync(st);
+  return rt_unlock(st, e);
 }
 
 cudaError_t cudaDeviceReset(void)
@@ -417,6 +422,15 @@ cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
     return rt_unlock(st, cudaErrorUnsupportedLimit);
   *value = st->is_limit_set[limit] ? st->limits[limit] : rt_default_limits[limit];
   return rt_unlock(st, cudaSuccess);
+}
+
+/* Persisting L2 lines are a hint the emulator accepts (the set-aside
+ * limit, access-policy windows) without modelling them, in either mode:
+ * there is never a persisting line to reset. */
+cudaError_t cudaCtxResetPersistingL2Cache(void)
+{
+  rt_state *st = rt_lock();
+  return rt_unlock(st, rt_context(st));
 }
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)

@@ -45,6 +45,7 @@ void rt_memory_forget(rt_state *st)
     free(st->registered.slots[i].value);
   rt_map_clear(&st->unified);
   rt_map_clear(&st->registered);
+  rt_mempool_forget(st);
 }
 
 cudaError_t cudaMalloc(void **ptr, size_t size)
@@ -115,27 +116,29 @@ static cudaError_t free_memory(rt_state *st, void *ptr, bool allow_device, bool 
   return cudaSuccess;
 }
 
+/* cudaFree synchronises the device, so the memory pools give back what
+ * they hold above their release thresholds; it also frees memory from a
+ * pool (cudaMallocAsync). */
 cudaError_t cudaFree(void *ptr)
 {
   rt_state *st = rt_lock();
-  return rt_unlock(st, free_memory(st, ptr, true, true, false));
-}
-
-cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
-{
-  rt_state *st = rt_lock();
-  if (!rt_stream_is_valid(st, stream))
-    return rt_unlock(st, cudaErrorInvalidResourceHandle);
-  cudaError_t e = cudaMalloc(ptr, size);
+  cudaError_t e = rt_mempool_owns(st, ptr) ? rt_mempool_free(st, ptr, NULL)
+                                           : free_memory(st, ptr, true, true, false);
+  if (e == cudaSuccess)
+    rt_mempool_sync(st);
   return rt_unlock(st, e);
 }
-RT_ALIAS(cudaMallocAsync_ptsz, cudaMallocAsync);
 
+/* Memory from a pool goes back to it in stream order (cudart_mempool.c,
+ * where cudaMallocAsync is); cudaMalloc's is freed at once, which is
+ * stream order too since every operation completes when issued. */
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
   rt_state *st = rt_lock();
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  if (rt_mempool_owns(st, ptr))
+    return rt_unlock(st, rt_mempool_free(st, ptr, stream));
   return rt_unlock(st, free_memory(st, ptr, true, true, false));
 }
 RT_ALIAS(cudaFreeAsync_ptsz, cudaFreeAsync);

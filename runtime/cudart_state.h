@@ -98,6 +98,17 @@ typedef struct rt_registered {
   unsigned flags;
 } rt_registered;
 
+/* A stream's attributes (cudaStreamSetAttribute, cudart_stream.c): hints
+ * the emulator stores and reports back without acting on them. */
+typedef struct rt_stream_attrs {
+  struct cudaAccessPolicyWindow window; /* cudaStreamAttributeAccessPolicyWindow */
+  int sync_policy;                      /* enum cudaSynchronizationPolicy */
+  unsigned char domain_default, domain_remote; /* cudaStreamAttributeMemSyncDomainMap */
+  int domain;                           /* cudaStreamAttributeMemSyncDomain */
+} rt_stream_attrs;
+
+typedef struct rt_mempools rt_mempools; /* cudart_mempool.c */
+
 /* One launch, for the statistics (cudart_stats.c). */
 typedef struct rt_launch_record {
   const char *kernel;  /* the rt_kernel's name (registrations outlive the stats) */
@@ -140,6 +151,8 @@ typedef struct rt_state {
   rt_map streams;              /* handle -> stream record (cudart_stream.c) */
   rt_map events;               /* handle -> event record */
   uint64_t next_stream_id;
+  rt_stream_attrs builtin_stream_attrs; /* of the default streams (0, legacy, per-thread) */
+  rt_mempools *mempools;       /* the memory pools; NULL until one is used */
 
   unsigned device_flags;       /* cudaSetDeviceFlags */
   int cache_config;            /* cudaDeviceSetCacheConfig */
@@ -238,6 +251,17 @@ void rt_streams_free(rt_state *st);
 /* Memory (cudart_memory.c): frees the unified and registered tables'
  * records (the memory itself goes with the device). */
 void rt_memory_forget(rt_state *st);
+
+/* Memory pools (cudart_mempool.c).  Whether p is a live allocation from a
+ * pool; rt_mempool_free returns it to its pool in stream order
+ * (cudaErrorInvalidValue when it is none); rt_mempool_sync is what a
+ * synchronisation does to the pools (each gives back what it holds above
+ * its release threshold); rt_mempool_forget frees their records (their
+ * memory goes with the device). */
+bool rt_mempool_owns(rt_state *st, const void *p);
+cudaError_t rt_mempool_free(rt_state *st, void *p, cudaStream_t stream);
+void rt_mempool_sync(rt_state *st);
+void rt_mempool_forget(rt_state *st);
 
 /* Statistics (cudart_stats.c). */
 void rt_stats_add(rt_state *st, const char *kernel, dim3 grid, dim3 block, size_t shared_bytes,

@@ -16,6 +16,15 @@
  * the elapsed time is how long the emulator took to run the work between
  * two events, not how long a GPU would.
  *
+ * Stream attributes (cudaStreamSetAttribute) are stored and reported back:
+ * the access-policy window (persisting L2 accesses), the synchronisation
+ * policy and the memory synchronisation domains are hints with no effect
+ * on the emulator, in either mode (the timing model's L2 has no
+ * persisting lines); the priority attribute is the stream's priority.
+ * Synchronising a stream, an event or the device lets the memory pools
+ * give back what they hold above their release thresholds
+ * (cudart_mempool.c).
+ *
  * Host functions (cudaLaunchHostFunc, cudaStreamAddCallback) run at once,
  * on the calling thread; they may call the runtime (the lock is
  * recursive), although CUDA forbids it.
@@ -33,6 +42,18 @@ struct CUstream_st {
   unsigned flags;
   int priority;
   unsigned long long id;
+  rt_stream_attrs attrs;
+};
+
+/* A stream's attributes before any is set: no window, automatic
+ * synchronisation, the default memory synchronisation domain (remote
+ * work in domain 1). */
+static const rt_stream_attrs rt_stream_attrs_default = {
+  .window = {NULL, 0, 0.0f, cudaAccessPropertyNormal, cudaAccessPropertyNormal},
+  .sync_policy = 1, /* cudaSyncPolicyAuto */
+  .domain_default = 0,
+  .domain_remote = 1,
+  .domain = 0, /* cudaLaunchMemSyncDomainDefault */
 };
 
 struct CUevent_st {
@@ -64,6 +85,7 @@ void rt_streams_free(rt_state *st)
     free(st->events.slots[i].value);
   rt_map_clear(&st->streams);
   rt_map_clear(&st->events);
+  st->builtin_stream_attrs = rt_stream_attrs_default;
 }
 
 /* ---- streams -------------------------------------------------------------- */
@@ -83,7 +105,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned flags, i
   }
   /* Priorities outside [greatest, least] = [-5, 0] are clamped, as CUDA does. */
   *s = (struct CUstream_st){flags, priority < -5 ? -5 : priority > 0 ? 0 : priority,
-                            st->next_stream_id++};
+                            st->next_stream_id++, rt_stream_attrs_default};
   *stream = s;
   return rt_unlock(st, cudaSuccess);
 }
@@ -109,23 +131,25 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
 }
 
 /* Synchronize and Query: the stream's work is done; a fault is reported. */
-static cudaError_t stream_done(cudaStream_t stream)
+static cudaError_t stream_done(cudaStream_t stream, bool is_sync)
 {
   rt_state *st = rt_lock();
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  if (is_sync)
+    rt_mempool_sync(st);
   return rt_unlock(st, st->sticky);
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
-  return stream_done(stream);
+  return stream_done(stream, true);
 }
 RT_ALIAS(cudaStreamSynchronize_ptsz, cudaStreamSynchronize);
 
 cudaError_t cudaStreamQuery(cudaStream_t stream)
 {
-  return stream_done(stream);
+  return stream_done(stream, false);
 }
 RT_ALIAS(cudaStreamQuery_ptsz, cudaStreamQuery);
 
@@ -144,7 +168,8 @@ RT_ALIAS(cudaStreamWaitEvent_ptsz, cudaStreamWaitEvent);
 static cudaError_t stream_info(rt_state *st, cudaStream_t stream, struct CUstream_st *out)
 {
   if (is_builtin(stream)) {
-    *out = (struct CUstream_st){0, 0, (unsigned long long)(uintptr_t)stream};
+    *out = (struct CUstream_st){0, 0, (unsigned long long)(uintptr_t)stream,
+                                rt_stream_attrs_default};
     return cudaSuccess;
   }
   const struct CUstream_st *s = rt_map_get(&st->streams, (uintptr_t)stream);
@@ -197,6 +222,118 @@ cudaError_t cudaStreamGetDevice(cudaStream_t stream, int *device)
   return rt_unlock(st, e);
 }
 RT_ALIAS(cudaStreamGetDevice_ptsz, cudaStreamGetDevice);
+
+/* The attributes of a stream (the built-in streams share one record), or
+ * NULL for an unknown handle. */
+static rt_stream_attrs *attrs_of(rt_state *st, cudaStream_t stream)
+{
+  if (is_builtin(stream)) {
+    if (st->builtin_stream_attrs.sync_policy == 0) /* the state starts zeroed */
+      st->builtin_stream_attrs = rt_stream_attrs_default;
+    return &st->builtin_stream_attrs;
+  }
+  struct CUstream_st *s = rt_map_get(&st->streams, (uintptr_t)stream);
+  return s ? &s->attrs : NULL;
+}
+
+/* An access-policy window the simulated GPU accepts: within its largest
+ * window (none without persisting L2 accesses), a hit ratio in [0, 1],
+ * and a miss property that does not persist. */
+static bool is_valid_window(const rt_state *st, const struct cudaAccessPolicyWindow *w)
+{
+  if (w->num_bytes > (size_t)st->props.access_policy_max_window_bytes)
+    return false;
+  if (!(w->hitRatio >= 0.0f && w->hitRatio <= 1.0f))
+    return false;
+  return (unsigned)w->hitProp <= cudaAccessPropertyPersisting &&
+         (unsigned)w->missProp <= cudaAccessPropertyStreaming;
+}
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t stream, int attr,
+                                   const cudaLaunchAttributeValue *value)
+{
+  rt_state *st = rt_lock();
+  if (!value)
+    return rt_unlock(st, cudaErrorInvalidValue);
+  cudaError_t e = rt_context(st);
+  if (e != cudaSuccess)
+    return rt_unlock(st, e);
+  rt_stream_attrs *a = attrs_of(st, stream);
+  if (!a)
+    return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  switch (attr) {
+  case RT_LAUNCH_ATTR_ACCESS_POLICY_WINDOW:
+    if (!is_valid_window(st, &value->accessPolicyWindow))
+      return rt_unlock(st, cudaErrorInvalidValue);
+    a->window = value->accessPolicyWindow;
+    break;
+  case RT_LAUNCH_ATTR_SYNCHRONIZATION_POLICY:
+    if (value->syncPolicy < 1 || value->syncPolicy > 4)
+      return rt_unlock(st, cudaErrorInvalidValue);
+    a->sync_policy = value->syncPolicy;
+    break;
+  case RT_LAUNCH_ATTR_PRIORITY:
+    if (!is_builtin(stream)) { /* clamped as at creation */
+      int p = value->priority;
+      ((struct CUstream_st *)stream)->priority = p < -5 ? -5 : p > 0 ? 0 : p;
+    }
+    break;
+  case RT_LAUNCH_ATTR_MEM_SYNC_DOMAIN_MAP:
+    a->domain_default = value->memSyncDomainMap.default_;
+    a->domain_remote = value->memSyncDomainMap.remote;
+    break;
+  case RT_LAUNCH_ATTR_MEM_SYNC_DOMAIN:
+    if (value->memSyncDomain != 0 && value->memSyncDomain != 1)
+      return rt_unlock(st, cudaErrorInvalidValue);
+    a->domain = value->memSyncDomain;
+    break;
+  default: return rt_unlock(st, cudaErrorInvalidValue); /* not a stream attribute */
+  }
+  return rt_unlock(st, cudaSuccess);
+}
+RT_ALIAS(cudaStreamSetAttribute_ptsz, cudaStreamSetAttribute);
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t stream, int attr, cudaLaunchAttributeValue *value)
+{
+  rt_state *st = rt_lock();
+  if (!value)
+    return rt_unlock(st, cudaErrorInvalidValue);
+  const rt_stream_attrs *a = attrs_of(st, stream);
+  if (!a)
+    return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  struct CUstream_st info;
+  switch (attr) {
+  case RT_LAUNCH_ATTR_ACCESS_POLICY_WINDOW: value->accessPolicyWindow = a->window; break;
+  case RT_LAUNCH_ATTR_SYNCHRONIZATION_POLICY: value->syncPolicy = a->sync_policy; break;
+  case RT_LAUNCH_ATTR_PRIORITY:
+    (void)stream_info(st, stream, &info);
+    value->priority = info.priority;
+    break;
+  case RT_LAUNCH_ATTR_MEM_SYNC_DOMAIN_MAP:
+    value->memSyncDomainMap.default_ = a->domain_default;
+    value->memSyncDomainMap.remote = a->domain_remote;
+    break;
+  case RT_LAUNCH_ATTR_MEM_SYNC_DOMAIN: value->memSyncDomain = a->domain; break;
+  default: return rt_unlock(st, cudaErrorInvalidValue);
+  }
+  return rt_unlock(st, cudaSuccess);
+}
+RT_ALIAS(cudaStreamGetAttribute_ptsz, cudaStreamGetAttribute);
+
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
+{
+  rt_state *st = rt_lock();
+  rt_stream_attrs *to = attrs_of(st, dst);
+  const rt_stream_attrs *from = attrs_of(st, src);
+  if (!to || !from)
+    return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  *to = *from;
+  struct CUstream_st info;
+  if (!is_builtin(dst) && stream_info(st, src, &info) == cudaSuccess)
+    ((struct CUstream_st *)dst)->priority = info.priority;
+  return rt_unlock(st, cudaSuccess);
+}
+RT_ALIAS(cudaStreamCopyAttributes_ptsz, cudaStreamCopyAttributes);
 
 cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *status)
 {
@@ -309,22 +446,24 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 RT_ALIAS(cudaEventRecord_ptsz, cudaEventRecord);
 
 /* Synchronize and Query: an event (recorded or not) is complete. */
-static cudaError_t event_done(cudaEvent_t event)
+static cudaError_t event_done(cudaEvent_t event, bool is_sync)
 {
   rt_state *st = rt_lock();
   if (!find_event(st, event))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  if (is_sync)
+    rt_mempool_sync(st);
   return rt_unlock(st, st->sticky);
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
-  return event_done(event);
+  return event_done(event, true);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
-  return event_done(event);
+  return event_done(event, false);
 }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)

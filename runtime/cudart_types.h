@@ -44,6 +44,7 @@ typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUkern_st *cudaKernel_t;
 typedef struct CUfunc_st *cudaFunction_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
 
 /* The built-in stream handles (driver_types.h). */
 #define RT_STREAM_LEGACY ((cudaStream_t)0x1)
@@ -165,10 +166,86 @@ struct cudaMemcpy3DParms {
   enum cudaMemcpyKind kind;
 };
 
-/* Where memory should live (cudaMemPrefetchAsync, cudaMemAdvise). */
+/* Where memory should live (cudaMemPrefetchAsync, cudaMemAdvise, pools). */
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeNone = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+};
+
 struct cudaMemLocation {
   int type; /* enum cudaMemLocationType */
   int id;
+};
+
+/* Stream-ordered memory pools (cudart_mempool.c). */
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 1,   /* int */
+  cudaMemPoolReuseAllowOpportunistic = 2,        /* int */
+  cudaMemPoolReuseAllowInternalDependencies = 3, /* int */
+  cudaMemPoolAttrReleaseThreshold = 4,           /* uint64_t, and the rest */
+  cudaMemPoolAttrReservedMemCurrent = 5,
+  cudaMemPoolAttrReservedMemHigh = 6,
+  cudaMemPoolAttrUsedMemCurrent = 7,
+  cudaMemPoolAttrUsedMemHigh = 8
+};
+
+enum cudaMemAccessFlags {
+  cudaMemAccessFlagsProtNone = 0,
+  cudaMemAccessFlagsProtRead = 1,
+  cudaMemAccessFlagsProtReadWrite = 3
+};
+
+struct cudaMemAccessDesc {
+  struct cudaMemLocation location;
+  enum cudaMemAccessFlags flags;
+};
+
+enum cudaMemAllocationType {
+  cudaMemAllocationTypeInvalid = 0,
+  cudaMemAllocationTypePinned = 1,
+  cudaMemAllocationTypeManaged = 2,
+  cudaMemAllocationTypeMax = 0x7fffffff
+};
+
+enum cudaMemAllocationHandleType {
+  cudaMemHandleTypeNone = 0,
+  cudaMemHandleTypePosixFileDescriptor = 1,
+  cudaMemHandleTypeWin32 = 2,
+  cudaMemHandleTypeWin32Kmt = 4,
+  cudaMemHandleTypeFabric = 8
+};
+
+struct cudaMemPoolProps {
+  enum cudaMemAllocationType allocType;
+  enum cudaMemAllocationHandleType handleTypes;
+  struct cudaMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize; /* 0: no limit of the pool's own */
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+
+struct cudaMemPoolPtrExportData {
+  unsigned char reserved[64];
+};
+
+/* Persisting-L2 access policy (stream and launch attributes). */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+
+struct cudaAccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp; /* Normal or Streaming */
 };
 
 struct cudaPointerAttributes {
@@ -200,15 +277,25 @@ struct cudaFuncAttributes {
 /* cudaLaunchKernelExC's configuration and its attributes. */
 enum {
   RT_LAUNCH_ATTR_IGNORE = 0,
+  RT_LAUNCH_ATTR_ACCESS_POLICY_WINDOW = 1,
   RT_LAUNCH_ATTR_COOPERATIVE = 2,
+  RT_LAUNCH_ATTR_SYNCHRONIZATION_POLICY = 3,
   RT_LAUNCH_ATTR_CLUSTER_DIMENSION = 4,
-  RT_LAUNCH_ATTR_PRIORITY = 8
+  RT_LAUNCH_ATTR_PRIORITY = 8,
+  RT_LAUNCH_ATTR_MEM_SYNC_DOMAIN_MAP = 9,
+  RT_LAUNCH_ATTR_MEM_SYNC_DOMAIN = 10
 };
 
 typedef union cudaLaunchAttributeValue {
   char pad[64];
+  struct cudaAccessPolicyWindow accessPolicyWindow;
   int cooperative;
+  int syncPolicy; /* enum cudaSynchronizationPolicy */
   int priority;
+  struct {
+    unsigned char default_, remote;
+  } memSyncDomainMap;
+  int memSyncDomain; /* enum cudaLaunchMemSyncDomain */
   struct {
     unsigned x, y, z;
   } clusterDim;
@@ -360,5 +447,13 @@ _Static_assert(sizeof(cudaLaunchConfig_t) == 56, "cudaLaunchConfig_t");
 _Static_assert(offsetof(cudaLaunchConfig_t, numAttrs) == 48, "numAttrs");
 _Static_assert(sizeof(struct cudaMemcpy3DParms) == 160, "cudaMemcpy3DParms");
 _Static_assert(sizeof(struct cudaChannelFormatDesc) == 20, "cudaChannelFormatDesc");
+_Static_assert(sizeof(struct cudaMemPoolProps) == 88, "cudaMemPoolProps");
+_Static_assert(offsetof(struct cudaMemPoolProps, maxSize) == 24, "cudaMemPoolProps.maxSize");
+_Static_assert(offsetof(struct cudaMemPoolProps, usage) == 32, "cudaMemPoolProps.usage");
+_Static_assert(sizeof(struct cudaMemAccessDesc) == 12, "cudaMemAccessDesc");
+_Static_assert(sizeof(struct cudaMemPoolPtrExportData) == 64, "cudaMemPoolPtrExportData");
+_Static_assert(sizeof(struct cudaAccessPolicyWindow) == 32, "cudaAccessPolicyWindow");
+_Static_assert(offsetof(struct cudaAccessPolicyWindow, hitRatio) == 16, "hitRatio");
+_Static_assert(sizeof(cudaLaunchAttributeValue) == 64, "cudaLaunchAttributeValue");
 
 #endif /* PTXSIM_RUNTIME_CUDART_TYPES_H */

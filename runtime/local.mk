@@ -15,7 +15,7 @@ runtime_libcudart_la_SOURCES = \
 	runtime/cudart_errors.def runtime/cudart_attrs.def runtime/cudart_unsupported.def \
 	runtime/cudart_state.c runtime/cudart_map.c runtime/cudart_module.c \
 	runtime/cudart_register.c runtime/cudart_launch.c runtime/cudart_func.c \
-	runtime/cudart_memory.c runtime/cudart_memcpy.c runtime/cudart_symbol.c \
+	runtime/cudart_memory.c runtime/cudart_mempool.c runtime/cudart_memcpy.c runtime/cudart_symbol.c \
 	runtime/cudart_device.c runtime/cudart_error.c runtime/cudart_stream.c \
 	runtime/cudart_stats.c runtime/cudart_texture.c runtime/cudart_unsupported.c \
 	runtime/cudart_report.c \

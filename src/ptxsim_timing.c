@@ -103,9 +103,15 @@ void api_timing_props(api_timing *t, ptxsim_device_props *p)
                                        m->n_channels * m->n_sub_partitions
                                  : 0;
   p->l2_bytes = l2 > 2147483647 ? 2147483647 : (int)l2;
-  /* The timing model has no persisting L2 lines nor reserved shared memory. */
-  p->persisting_l2_max_bytes = 0;
-  p->access_policy_max_window_bytes = 0;
+  /* Persisting L2 accesses (from compute capability 8.0) are accepted
+   * and reported as on the GPUs of that generation: a set-aside of up to
+   * 3/4 of the L2 on Ampere (A100, RTX 3090), 5/8 from Hopper on (H100,
+   * H200), and windows of up to 128 MiB - 4 KiB; the timing model has no
+   * persisting lines, so they cost and save nothing.  It has no reserved
+   * shared memory either. */
+  int cc = p->cc_major * 10 + p->cc_minor;
+  p->persisting_l2_max_bytes = cc < 80 ? 0 : cc < 90 ? p->l2_bytes / 4 * 3 : p->l2_bytes / 8 * 5;
+  p->access_policy_max_window_bytes = cc < 80 ? 0 : 134213632;
   p->reserved_shared_per_block = 0;
   p->shared_per_sm = m->shmem_bytes;
   p->shared_per_block_optin =

@@ -146,6 +146,11 @@ for prog in "$exec_dir"/bin/*; do
     expect_grep "$tmp/err" "in kernel _Z8write_atPix, block (0,0,0), thread (0,0,0)" \
       "runtime_api: fault located"
   fi
+  if [ "$name" = mempool ]; then
+    # A pool with an IPC handle type is refused, and why is said.
+    expect_grep "$tmp/err" "supports no IPC handle type for memory pools" \
+      "mempool: IPC handle types refused with a reason"
+  fi
 done
 
 # ---- 3. device profiles
@@ -185,14 +190,15 @@ for want in 'dev.name	Tesla T4' 'dev.compute_capability	7.5' 'dev.sm_count	40	' 
 done
 # Timing mode: the configuration's GPU, from configs/sm75.config by hand:
 # 30 clusters of 1 SM at 1365 MHz; L2 64 sets x 128 B x 16 ways per
-# sub-partition, 12 channels x 2 = 3 MiB; DRAM 3500 MHz (CUDA reports the
+# sub-partition, 12 channels x 2 = 3 MiB, of which 5/8 may persist (compute
+# capability 9.0, as on an H100); DRAM 3500 MHz (CUDA reports the
 # DDR clock, 7000 MHz), 12 channels x 1 chip x 2 bytes = 192 bits; 64 KiB
 # shared memory per SM and per block; 1024 threads, 32 CTAs per SM.
 expect_status 0 "device_profile --print, timing sm75" "$PTXSIM" exec -q --mode timing \
   --config sm75 -- "$prof" --print
 for want in 'dev.name	ptxsim timing GPU (sm75)' 'dev.compute_capability	9.0' \
   'dev.sm_count	30	' 'dev.sm_clock_max	1365	' 'dev.mem_clock_max	7000	' \
-  'dev.mem_bus_width	192	' 'dev.l2_size	3145728	' 'dev.l2_persisting_max	0	' \
+  'dev.mem_bus_width	192	' 'dev.l2_size	3145728	' 'dev.l2_persisting_max	1966080	' \
   'dev.smem_per_sm	65536	' 'dev.smem_per_block	49152	' 'dev.smem_per_block_optin	65536	' \
   'dev.regs_per_sm	65536	' 'dev.regs_per_block	65536	' 'dev.max_threads_per_sm	1024	' \
   'dev.max_blocks_per_sm	32	' 'dev.reserved_smem_per_block	0	' \
@@ -206,7 +212,8 @@ expect_status 2 "timing, compute capability 7.5" "$PTXSIM" exec -q --mode timing
   --config "$tmp/cc75.config" -- "$prof" --print
 for want in 'dev.compute_capability	7.5' 'dev.sm_count	15	' 'dev.max_threads_per_sm	1536	' \
   'dev.max_blocks_per_sm	8	' 'dev.regs_per_sm	32768	' 'dev.l2_size	786432	' \
-  'dev.mem_clock_max	1848	' 'dev.mem_bus_width	384	' 'requires SM 8.0 or higher'; do
+  'dev.mem_clock_max	1848	' 'dev.mem_bus_width	384	' 'dev.l2_persisting_max	0	' \
+  'requires SM 8.0 or higher'; do
   expect_grep "$tmp/out" "$want" "timing cc 7.5: $want"
 done
 

@@ -431,7 +431,8 @@ START_TEST(device_profiles_and_timing_mode)
   ck_assert_uint_eq(pr.shared_per_block, 49152);
   ck_assert_uint_eq(pr.shared_per_block_optin, 49152);
   ck_assert_uint_eq(pr.reserved_shared_per_block, 0);
-  ck_assert_int_eq(pr.persisting_l2_max_bytes, 0);
+  ck_assert_int_eq(pr.persisting_l2_max_bytes, 786432 / 4 * 3); /* Ampere: 3/4 of the L2 */
+  ck_assert_int_eq(pr.access_policy_max_window_bytes, 134213632);
   ck_assert_int_eq(pr.regs_per_sm, 32768);
   ck_assert_int_eq(pr.regs_per_block, 32768);
   ck_assert_int_eq(pr.max_threads_per_sm, 1536);
