@@ -139,7 +139,9 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
   p->sm = calloc(n_sms ? n_sms : 1, sizeof *p->sm);
   p->maps = calloc(k->n_funcs ? k->n_funcs : 1, sizeof *p->maps);
   int rc = p->sm && p->maps ? 0 : PTX_ENOMEM;
-  if (!rc && conf->preempt_tb_compress) {
+  /* The TB-level numbers are counted in the live modes; the option
+   * decides whether live_cp saves that way. */
+  if (!rc && is_live_mode(p)) {
     uint32_t n_warps = conf->max_warps_per_sm ? conf->max_warps_per_sm : 1;
     p->tb_frames = calloc(n_warps, sizeof *p->tb_frames);
     p->tb_lanes = calloc(n_warps, sizeof *p->tb_lanes);
@@ -546,7 +548,8 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       p->st.tb_bytes_warp += tb_warp;
       p->st.tb_bytes_tb += tb_tb;
     }
-    bool is_tb_saved = is_tb && conf->preempt_mode == TM_PREEMPT_LIVE_CP;
+    bool is_tb_saved =
+        is_tb && conf->preempt_tb_compress && conf->preempt_mode == TM_PREEMPT_LIVE_CP;
     if (is_tb_saved) {
       b_regs += tb_tb;
       s_regs += segs(tb_tb);
