@@ -20,7 +20,11 @@
  *      every lane; live: the registers live at the warp's pc, the union
  *      set when its SIMT stack shows divergence; live_cp: those
  *      compressed), the SIMT stack (12 B per entry) and shared memory, in
- *      128-byte segments, at the State/BW rate (below);
+ *      128-byte segments, through memsys or at the State/BW rate
+ *      (below); in the live modes a CTA whose live warps all wait at one
+ *      barrier is also compressed TB-level (004 §1.5, Fig 2.9; counted
+ *      beside the warp-level bytes, and under -ptxsim_preempt_tb_compress 1
+ *      with live_cp saved that way, as one record per CTA);
  *   4. restore: the reverse (reads, the same cost), then
  *      simt_warp_restore; under -ptxsim_preempt_poison 1 every register
  *      the mode did not save (dead at the warp's pc) is overwritten with
