@@ -124,6 +124,9 @@ tests_pipeline_check_scalar_issue_LDADD = $(TM_FIXTURE_LDADD)
 check_PROGRAMS += tests/pipeline/check_ilp
 tests_pipeline_check_ilp_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_ilp_LDADD = $(TM_FIXTURE_LDADD)
+check_PROGRAMS += tests/pipeline/check_preempt_mem
+tests_pipeline_check_preempt_mem_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_preempt_mem_LDADD = $(TM_FIXTURE_LDADD)
 EXTRA_DIST += tests/pipeline/ilp.ptx tests/pipeline/gen-ilp.py
 
 ## What an SM tells its warp scheduler (pol_warp_view), checked by a

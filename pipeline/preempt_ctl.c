@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "isa/ctx_compress.h"
+#include "isa/ctx_live.h"
+#include "memsys/mem_timing.h"
 #include "pipeline/preempt_ctl.h"
 #include "pipeline/sm_int.h"
 #include "ptxsim.h"
@@ -17,7 +19,12 @@ enum { SEGMENT_BYTES = 128, SIMT_ENTRY_BYTES = 12, PRED_BYTES = 4 };
 
 #define POISON UINT64_C(0xdeadbeefbaadf00d)
 
-typedef enum phase { PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT } phase;
+/* PH_SWITCHED_OUT: State/BW, waiting for t_resume; PH_SAVING and
+ * PH_RESTORING: the memsys path, segments going out or coming back. */
+typedef enum phase { PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT, PH_SAVING, PH_RESTORING } phase;
+
+/* The parts of a context in the order the memsys path moves them. */
+enum { PART_REGS, PART_SIMT, PART_SMEM, PART_COUNT };
 
 /* Where the analyses' registers of one function live in a warp's frame. */
 typedef struct reg_map {
@@ -25,6 +32,8 @@ typedef struct reg_map {
   uint32_t *at;               /* slot offset, or predicate index */
   uint8_t *n;                 /* 64-bit slots (a vector's elements) */
   uint32_t *dead_slots, *dead_preds; /* scratch for the poison lists */
+  uint32_t *slot_of;          /* decoded slot (at / 32), ISA_NONE: none or a
+                                 predicate (ctx_live.h's slot_of) */
 } reg_map;
 
 typedef struct preempt_sm {
@@ -35,6 +44,13 @@ typedef struct preempt_sm {
   size_t ctx_len[SM_MAX_WARPS];
   uint8_t *smem_buf;          /* per CTA slot: cta shared bytes, or NULL */
   bool *smem_saved;
+  /* The memsys path: the event's segments per part, issued and completed
+   * so far, when the save (restore) began, when each part's last
+   * segment completed. */
+  uint64_t n_seg[PART_COUNT];
+  uint64_t seg_total, seg_issued, seg_done;
+  uint64_t t_start, t_part_end[PART_COUNT];
+  uint64_t drain;
 } preempt_sm;
 
 struct tm_preempt {
@@ -49,6 +65,10 @@ struct tm_preempt {
   double bw;                  /* bytes per core cycle */
   uint64_t lat;
   uint64_t max_latency;       /* of the kernel's instructions */
+  bool is_memsys;             /* -ptxsim_preempt_bw 0 */
+  /* TB-level compression scratch (-ptxsim_preempt_tb_compress). */
+  const uint64_t **tb_frames;
+  uint32_t *tb_lanes, *tb_scratch;
   tm_preempt_stats st;
 };
 
@@ -73,7 +93,8 @@ static int map_func(reg_map *m, const tm_func *tf)
     total += a->regs[r].var->vec > 1 ? a->regs[r].var->vec : 1;
   m->dead_slots = malloc((total ? total : 1) * sizeof *m->dead_slots);
   m->dead_preds = malloc(n * sizeof *m->dead_preds);
-  if (!m->at || !m->n || !m->dead_slots || !m->dead_preds)
+  m->slot_of = malloc(n * sizeof *m->slot_of);
+  if (!m->at || !m->n || !m->dead_slots || !m->dead_preds || !m->slot_of)
     return PTX_ENOMEM;
   const ptx_var *last = NULL;
   uint32_t base = ISA_NONE;
@@ -96,6 +117,7 @@ static int map_func(reg_map *m, const tm_func *tf)
       m->at[r] = ISA_NONE;
     else
       m->at[r] = ar->is_pred ? base + ar->index : base + ar->index * vec * SIMT_WARP_SIZE;
+    m->slot_of[r] = m->at[r] == ISA_NONE || ar->is_pred ? ISA_NONE : m->at[r] / SIMT_WARP_SIZE;
   }
   return 0;
 }
@@ -117,6 +139,18 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
   p->sm = calloc(n_sms ? n_sms : 1, sizeof *p->sm);
   p->maps = calloc(k->n_funcs ? k->n_funcs : 1, sizeof *p->maps);
   int rc = p->sm && p->maps ? 0 : PTX_ENOMEM;
+  /* The TB-level numbers are counted in the live modes; the option
+   * decides whether live_cp saves that way. */
+  if (!rc && is_live_mode(p)) {
+    uint32_t n_warps = conf->max_warps_per_sm ? conf->max_warps_per_sm : 1;
+    p->tb_frames = calloc(n_warps, sizeof *p->tb_frames);
+    p->tb_lanes = calloc(n_warps, sizeof *p->tb_lanes);
+    p->tb_scratch = calloc((size_t)n_warps * SIMT_WARP_SIZE, sizeof *p->tb_scratch);
+    if (!p->tb_frames || !p->tb_lanes || !p->tb_scratch)
+      rc = PTX_ENOMEM;
+  }
+  if (!rc && n_sms > TM_CTX_MAX_SMS)
+    rc = PTX_EINVAL; /* the context areas would reach local memory */
   for (uint32_t s = 0; !rc && s < n_sms; s++) {
     p->sm[s].smem_saved = calloc(conf->max_ctas_per_sm, sizeof(bool));
     p->sm[s].smem_buf = la->smem_per_cta
@@ -138,13 +172,9 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
     tm_preempt_free(p);
     return rc;
   }
-  const mem_params *mp = &conf->mem;
   p->bw = conf->preempt_bw;
-  if (!p->bw) {
-    double ratio = mp->core_mhz > 0 && mp->icnt_mhz > 0 ? mp->icnt_mhz / mp->core_mhz : 1.0;
-    p->bw = (mp->icnt_flit_bytes ? mp->icnt_flit_bytes : 32) * ratio;
-  }
-  p->lat = mp->icnt_latency;
+  p->is_memsys = conf->preempt_bw == 0;
+  p->lat = conf->mem.icnt_latency;
   *out = p;
   return 0;
 }
@@ -164,7 +194,11 @@ void tm_preempt_free(tm_preempt *p)
     free(p->maps[f].n);
     free(p->maps[f].dead_slots);
     free(p->maps[f].dead_preds);
+    free(p->maps[f].slot_of);
   }
+  free(p->tb_frames);
+  free(p->tb_lanes);
+  free(p->tb_scratch);
   free(p->maps);
   free(p->sm);
   free(p);
@@ -328,6 +362,142 @@ static uint64_t compressed_bytes(const tm_preempt *p, const simt_warp *w, const 
   return bytes + ctx_pattern_vector_bytes(n_slots);
 }
 
+/* ---- the memsys path (-ptxsim_preempt_bw 0) ------------------------------ */
+
+static void start_transfer(preempt_sm *ps, phase ph, uint64_t now)
+{
+  ps->ph = ph;
+  ps->seg_total = ps->n_seg[PART_REGS] + ps->n_seg[PART_SIMT] + ps->n_seg[PART_SMEM];
+  ps->seg_issued = ps->seg_done = 0;
+  ps->t_start = now;
+  for (uint32_t i = 0; i < PART_COUNT; i++)
+    ps->t_part_end[i] = now;
+}
+
+/* The part segment i (in issue order: registers, SIMT stacks, shared
+ * memory) belongs to. */
+static uint32_t part_of(const preempt_sm *ps, uint64_t i)
+{
+  if (i < ps->n_seg[PART_REGS])
+    return PART_REGS;
+  return i < ps->n_seg[PART_REGS] + ps->n_seg[PART_SIMT] ? PART_SIMT : PART_SMEM;
+}
+
+void tm_preempt_mem_done(tm_preempt *p, uint32_t sm, uint64_t tag, uint64_t cycle)
+{
+  if (!p || sm >= p->n_sms)
+    return;
+  preempt_sm *ps = &p->sm[sm];
+  uint32_t part = (uint32_t)(tag >> 32 & 0xff);
+  ps->seg_done++;
+  if (part < PART_COUNT && cycle > ps->t_part_end[part])
+    ps->t_part_end[part] = cycle;
+}
+
+/* Hands the next segment of SM s's save (stores) or restore (loads) to
+ * memsys when its LD/ST pipeline is free this cycle: after the SM's own
+ * cycle, so the SM's accesses have priority.  Segment i of the event is
+ * the line at TM_CTX_BASE + s * TM_CTX_SM_BYTES + 128 i: 32 lanes x 4 B,
+ * .cg (past L1). */
+static void issue_segment(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
+{
+  if (!mem_sm_can_issue(sm->mem, sm->id, now)) {
+    p->st.ctx_wait_cycles++;
+    return;
+  }
+  uint64_t i = ps->seg_issued++;
+  mem_warp_access a = {
+    .kind = ps->ph == PH_SAVING ? MEM_STORE : MEM_LOAD,
+    .space = ISA_SPACE_GLOBAL,
+    .is_l1_bypass = true,
+    .bytes = 4,
+    .mask = UINT32_MAX,
+  };
+  uint64_t base = TM_CTX_BASE + (uint64_t)sm->id * TM_CTX_SM_BYTES +
+                  (i * SEGMENT_BYTES) % TM_CTX_SM_BYTES;
+  for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+    a.addr[l] = base + 4 * l;
+  uint64_t tag = TM_CTX_TAG | (uint64_t)part_of(ps, i) << 32 | (i & 0xffffffff);
+  mem_sm_issue(sm->mem, sm->id, &a, now, tag);
+}
+
+/* The save (restore) is over: its cycles per part (each part from the end
+ * of the one before, so the parts add up to the whole). */
+static uint64_t end_transfer(const preempt_sm *ps, uint64_t parts[PART_COUNT])
+{
+  uint64_t at = ps->t_start;
+  for (uint32_t i = 0; i < PART_COUNT; i++) {
+    uint64_t e = ps->n_seg[i] && ps->t_part_end[i] > at ? ps->t_part_end[i] : at;
+    parts[i] = e - at;
+    at = e;
+  }
+  return at - ps->t_start;
+}
+
+/* The barrier of the current function at which warp w waits (blocked in
+ * it) or stands (stopped before it), or UINT32_MAX. */
+static uint32_t barrier_pc(const simt_warp *w, const an_func *a)
+{
+  uint32_t pc = w->pc;
+  if (w->is_blocked) {
+    if (!w->bar_insn || w->bar_insn < w->code || w->bar_insn >= w->code + a->n_insns)
+      return UINT32_MAX;
+    pc = (uint32_t)(w->bar_insn - w->code);
+  }
+  return pc < a->n_insns && a->insns[pc].is_barrier ? pc : UINT32_MAX;
+}
+
+/* TB-level compression (004 §1.5, Fig 2.9, 2.11) of CTA slot c: when
+ * every live warp of it waits at (or stands before) one barrier of one
+ * function, undiverged, the warp-level bytes of those warps' live
+ * registers (ctx_warp_sample + pattern vector each) in *warp_b and the
+ * TB-level bytes (ctx_tb_sample_of + pattern vectors + the TB's global
+ * bits) in *tb_b; predicates raw in both.  The live set is the barrier's
+ * (a barrier writes no register).  false: not at one barrier. */
+static bool tb_level(tm_preempt *p, sm_core *sm, uint32_t c, uint64_t *warp_b, uint64_t *tb_b)
+{
+  const tm_func *tf = NULL;
+  uint32_t bar = UINT32_MAX, n = 0;
+  uint64_t m = sm->used_mask;
+  while (m) {
+    uint32_t s = (uint32_t)__builtin_ctzll(m);
+    m &= m - 1;
+    const sm_warp *sw = &sm->warps[s];
+    if (sw->cta_slot != c || sw->is_functionally_done || sw->w->is_done)
+      continue;
+    const simt_warp *w = sw->w;
+    if (!w->n_frames || (w->live & ~w->active))
+      return false;
+    const tm_func *f = &p->k->funcs[w->frames[w->n_frames - 1].func->index];
+    if (!f->an || (tf && f != tf))
+      return false;
+    uint32_t pc = barrier_pc(w, f->an);
+    if (pc == UINT32_MAX || (bar != UINT32_MAX && pc != bar))
+      return false;
+    tf = f, bar = pc;
+    p->tb_frames[n] = w->regs + w->frames[w->n_frames - 1].reg_base;
+    p->tb_lanes[n++] = w->live;
+  }
+  if (!n)
+    return false;
+  const an_func *a = tf->an;
+  const reg_map *rm = &p->maps[tf->func->index];
+  const uint64_t *set = an_set(a->live_in, a, bar);
+  uint64_t preds = (uint64_t)a->insns[bar].live_in_preds * PRED_BYTES;
+  uint64_t meta = ctx_pattern_vector_bytes(p->la.regs_per_thread);
+  ctx_tb_sample t;
+  ctx_tb_sample_of(a, rm->slot_of, set, p->tb_frames, p->tb_lanes, n, p->la.pag, p->tb_scratch,
+                   &t);
+  *tb_b = t.bytes_tb + n * (meta + preds) + ctx_tb_global_vector_bytes(p->la.regs_per_thread);
+  *warp_b = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    ctx_sample ws;
+    ctx_warp_sample(a, rm->slot_of, set, p->tb_frames[i], p->tb_lanes[i], p->la.pag, &ws);
+    *warp_b += ws.bytes_cp + meta + preds;
+  }
+  return true;
+}
+
 /* The SM's warps and CTAs have stopped: save what the mode saves, count
  * the event. */
 static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
@@ -368,6 +538,22 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
     }
     if (!is_regs)
       continue;
+    /* Fig 2.9: TB-level compression at a barrier, counted beside the
+     * warp-level bytes; under -ptxsim_preempt_tb_compress (live_cp) the
+     * CTA's registers are saved TB-level, as one record. */
+    uint64_t tb_warp = 0, tb_tb = 0;
+    bool is_tb = is_live && p->tb_frames && tb_level(p, sm, c, &tb_warp, &tb_tb);
+    if (is_tb) {
+      p->st.tbs_at_barrier++;
+      p->st.tb_bytes_warp += tb_warp;
+      p->st.tb_bytes_tb += tb_tb;
+    }
+    bool is_tb_saved =
+        is_tb && conf->preempt_tb_compress && conf->preempt_mode == TM_PREEMPT_LIVE_CP;
+    if (is_tb_saved) {
+      b_regs += tb_tb;
+      s_regs += segs(tb_tb);
+    }
     uint64_t m = sm->used_mask;
     while (m) {
       uint32_t s = (uint32_t)__builtin_ctzll(m);
@@ -390,9 +576,11 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       b_occ += occ;
       b_live += live;
       b_cp += cp;
-      b_regs += regs;
       b_simt += simt;
-      s_regs += segs(regs);
+      if (!is_tb_saved) {
+        b_regs += regs;
+        s_regs += segs(regs);
+      }
       s_simt += segs(simt);
       size_t len = simt_warp_context_size(w);
       void *buf = realloc(ps->ctx[s], len);
@@ -407,12 +595,27 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       p->st.warps_saved++;
     }
   }
-  uint64_t c_regs = cycles_of(p, s_regs), c_smem = cycles_of(p, s_smem);
-  uint64_t c_simt = cycles_of(p, s_simt);
-  uint64_t spill = c_regs + c_smem + c_simt + p->lat;
   uint64_t drain = now - ps->t_irq;
   p->st.events++;
   p->st.drain_cycles += drain;
+  p->st.bytes_regs += b_regs;
+  p->st.bytes_smem += b_smem;
+  p->st.bytes_simt += b_simt;
+  p->st.bytes_occupied += b_occ;
+  p->st.bytes_live += b_live;
+  p->st.bytes_live_cp += b_cp;
+  p->st.segments += s_regs + s_smem + s_simt;
+  if (p->is_memsys) {
+    ps->n_seg[PART_REGS] = s_regs;
+    ps->n_seg[PART_SIMT] = s_simt;
+    ps->n_seg[PART_SMEM] = s_smem;
+    ps->drain = drain;
+    start_transfer(ps, PH_SAVING, now);
+    return 0;
+  }
+  uint64_t c_regs = cycles_of(p, s_regs), c_smem = cycles_of(p, s_smem);
+  uint64_t c_simt = cycles_of(p, s_simt);
+  uint64_t spill = c_regs + c_smem + c_simt + p->lat;
   p->st.spill_cycles_regs += c_regs;
   p->st.spill_cycles_smem += c_smem;
   p->st.spill_cycles_simt += c_simt;
@@ -421,13 +624,6 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   p->st.latency_cycles += drain + spill;
   if (drain + spill > p->st.latency_max)
     p->st.latency_max = drain + spill;
-  p->st.bytes_regs += b_regs;
-  p->st.bytes_smem += b_smem;
-  p->st.bytes_simt += b_simt;
-  p->st.bytes_occupied += b_occ;
-  p->st.bytes_live += b_live;
-  p->st.bytes_live_cp += b_cp;
-  p->st.segments += s_regs + s_smem + s_simt;
   /* Switched out for the save, then back in for the restore. */
   ps->t_resume = now + 2 * spill;
   ps->ph = PH_SWITCHED_OUT;
@@ -504,6 +700,40 @@ static int switch_in(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   return 0;
 }
 
+/* Advances SM sm's save or restore through memsys at now: issues a
+ * segment, and when every segment is done, counts the save and starts
+ * the restore, or ends the restore and switches the SM back in.  The
+ * restore starts in the cycle the save ends. */
+static int step_transfer(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now,
+                         uint64_t *next)
+{
+  for (;;) {
+    if (ps->seg_issued < ps->seg_total)
+      issue_segment(p, sm, ps, now);
+    if (ps->seg_issued < ps->seg_total) {
+      if (now + 1 < *next)
+        *next = now + 1;
+      return 0;
+    }
+    if (ps->seg_done < ps->seg_total)
+      return 0; /* memsys's completions wake the loop */
+    uint64_t parts[PART_COUNT];
+    uint64_t cycles = end_transfer(ps, parts);
+    if (ps->ph == PH_RESTORING) {
+      p->st.restore_cycles += cycles;
+      return switch_in(p, sm, ps, now);
+    }
+    p->st.spill_cycles_regs += parts[PART_REGS];
+    p->st.spill_cycles_simt += parts[PART_SIMT];
+    p->st.spill_cycles_smem += parts[PART_SMEM];
+    p->st.spill_cycles += cycles;
+    p->st.latency_cycles += ps->drain + cycles;
+    if (ps->drain + cycles > p->st.latency_max)
+      p->st.latency_max = ps->drain + cycles;
+    start_transfer(ps, PH_RESTORING, now);
+  }
+}
+
 /* Starts an interrupt on the next SM, round robin, that holds CTAs. */
 static void interrupt(tm_preempt *p, sm_core *sms, uint64_t now)
 {
@@ -556,6 +786,13 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
       int rc = switch_out(p, sm, ps, now);
       if (rc)
         return rc;
+    }
+    if (ps->ph == PH_SAVING || ps->ph == PH_RESTORING) {
+      int rc = step_transfer(p, sm, ps, now, next);
+      if (rc)
+        return rc;
+      *released |= ps->ph == PH_IDLE;
+      continue;
     }
     if (ps->ph == PH_SWITCHED_OUT) {
       if (now >= ps->t_resume) {

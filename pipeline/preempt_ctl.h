@@ -20,18 +20,34 @@
  *      every lane; live: the registers live at the warp's pc, the union
  *      set when its SIMT stack shows divergence; live_cp: those
  *      compressed), the SIMT stack (12 B per entry) and shared memory, in
- *      128-byte segments, at the State/BW rate (below);
+ *      128-byte segments, through memsys or at the State/BW rate
+ *      (below); in the live modes a CTA whose live warps all wait at one
+ *      barrier is also compressed TB-level (004 §1.5, Fig 2.9; counted
+ *      beside the warp-level bytes, and under -ptxsim_preempt_tb_compress 1
+ *      with live_cp saved that way, as one record per CTA);
  *   4. restore: the reverse (reads, the same cost), then
  *      simt_warp_restore; under -ptxsim_preempt_poison 1 every register
  *      the mode did not save (dead at the warp's pc) is overwritten with
  *      garbage (simt_warp_poison_regs), so a liveness bug shows as a wrong
  *      result; the warps go on.
- * Bandwidth model (State/BW, as GPUDuet's): the context moves at
- * -ptxsim_preempt_bw bytes per core cycle, by default the SM's
- * interconnect port (-icnt_flit_size bytes per interconnect cycle, scaled
- * to the core clock), plus the interconnect latency once; the context
- * traffic does not enter memsys (during a preemption the SM has stopped,
- * and the seed found contention small).
+ * Where the context goes (-ptxsim_preempt_bw):
+ *   0 (memsys, the default): each 128-byte segment is one warp store (the
+ *     save) or load (the restore) of 32 lanes x 4 B at consecutive
+ *     addresses, .cg (past L1: to L2, whose write-back fills DRAM), handed
+ *     to memsys through the SM's LD/ST pipeline into the SM's context area
+ *     (TM_CTX_BASE + SM x TM_CTX_SM_BYTES); its tag has TM_CTX_TAG set and
+ *     its completion comes back through tm_preempt_mem_done.  Low priority:
+ *     a segment goes only in a cycle when the SM's pipeline is free after
+ *     the SM's own cycle (mem_sm_can_issue after sm_cycle), so the SM's
+ *     accesses always win; memsys has no priorities of its own, so beyond
+ *     the SM's port the segments queue with other SMs' traffic in arrival
+ *     order.  The save ends when its last store has left the pipeline
+ *     (memsys completes stores when sent), the restore when its last load
+ *     is back; spill and restore cycles come from the pipeline, interconnect,
+ *     L2 and DRAM, and the memory counters (L2, DRAM, interconnect) include
+ *     the traffic;
+ *   N > 0 (State/BW, as GPUDuet's): the context moves at N bytes per core
+ *     cycle plus the interconnect latency once, and does not enter memsys.
  *
  * The SM side costs nothing when injection is off: tm_insn.preempt is 0
  * then, and the SM's issue check calls sm_preempt_may_issue only for an
@@ -77,12 +93,31 @@
   X(warps_saved, "ptxsim_preempt_warps_saved", "warp contexts saved and restored")            \
   X(tbs_evicted, "ptxsim_preempt_tbs_evicted", "CTAs whose registers were spilled")           \
   X(tbs_kept, "ptxsim_preempt_tbs_kept", "CTAs whose registers stayed on chip (in place)")    \
-  X(smem_evicted, "ptxsim_preempt_smem_evicted", "CTAs whose shared memory was spilled")
+  X(smem_evicted, "ptxsim_preempt_smem_evicted", "CTAs whose shared memory was spilled")       \
+  X(ctx_wait_cycles, "ptxsim_preempt_ctx_wait_cycles", "memsys path: cycles a context segment " \
+                                                       "waited for the SM's LD/ST pipeline")    \
+  X(tbs_at_barrier, "ptxsim_preempt_tbs_at_barrier", "evicted CTAs whose live warps all "      \
+                                                     "waited at one barrier (TB-level "        \
+                                                     "compression applies)")                   \
+  X(tb_bytes_warp, "ptxsim_preempt_tb_bytes_warp", "their registers compressed warp-level "    \
+                                                   "(pattern vectors included)")              \
+  X(tb_bytes_tb, "ptxsim_preempt_tb_bytes_tb", "the same compressed TB-level (Fig 2.9; "      \
+                                               "pattern vectors and global bits included)")
 typedef struct tm_preempt_stats {
 #define X(field, name, doc) uint64_t field;
   TM_PREEMPT_COUNTERS(X)
 #undef X
 } tm_preempt_stats;
+
+/* The context area in the address space memsys sees: per SM
+ * TM_CTX_SM_BYTES from TM_CTX_BASE, below local memory (tm_gpu.c's
+ * TM_LOCAL_BASE, 0x7e0000000000) and above every global allocation. */
+#define TM_CTX_BASE UINT64_C(0x00007d0000000000)
+#define TM_CTX_SM_BYTES (UINT64_C(1) << 30)
+#define TM_CTX_MAX_SMS 1024u
+/* The bit of a memsys tag that marks a context segment (the SM's own tags
+ * are warp slot << 16 | id). */
+#define TM_CTX_TAG (UINT64_C(1) << 63)
 
 typedef struct tm_preempt tm_preempt;
 typedef struct sm_core sm_core;
@@ -112,6 +147,9 @@ void tm_preempt_free(tm_preempt *p);
  * PTX_ENOMEM / PTX_EINVAL (a context did not save or restore). */
 int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next,
                     bool *released) PTX_MUST_CHECK;
+/* memsys completed the context segment tagged tag (TM_CTX_TAG set) of SM
+ * sm at cycle. */
+void tm_preempt_mem_done(tm_preempt *p, uint32_t sm, uint64_t tag, uint64_t cycle);
 /* The next interrupt's cycle. */
 uint64_t tm_preempt_next_inject(const tm_preempt *p);
 /* Whether SM sm is being preempted (the dispatcher gives it nothing). */

@@ -264,7 +264,8 @@ typedef struct tm_config {
                                      (a test of the test) */
   bool preempt_inplace;           /* -ptxsim_preempt_inplace */
   uint32_t preempt_bw;            /* -ptxsim_preempt_bw: context bytes per
-                                     core cycle; 0 the SM's interconnect port */
+                                     core cycle (State/BW); 0 through memsys */
+  bool preempt_tb_compress;       /* -ptxsim_preempt_tb_compress */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
                                      instructions buffered per warp */
   uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */

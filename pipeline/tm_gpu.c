@@ -130,6 +130,10 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
 static void mem_done(void *ctx, uint32_t sm, uint64_t tag, uint64_t cycle)
 {
   tm_gpu *g = ctx;
+  if (PTX_UNLIKELY(tag & TM_CTX_TAG)) {
+    tm_preempt_mem_done(g->pre, sm, tag, cycle); /* a context segment */
+    return;
+  }
   sm_mem_done(&g->sms[sm], tag, cycle);
 }
 

@@ -10,7 +10,10 @@
 # the CPU reference, and per launch the thread-instructions of the run
 # without injection.  Each mode must take effect: ptxsim_preempt_events
 # above 0; warps saved in every mode but drain; ptxsim_pp_hits above 0
-# in live and live_cp only.
+# in live and live_cp only, and some CTA caught at a barrier (TB-level
+# compression counted) in them.  The context goes through memsys (the
+# default); live_cp with TB-level compression saved and occupancy under
+# the State/BW model run too.
 # The test of the test: -ptxsim_preempt_poison 2 also poisons one live
 # register per restored warp (a deliberately broken liveness): some
 # driver must then fail.
@@ -27,9 +30,16 @@ if ! probe -ptxsim_preempt_mode live; then
 fi
 start=$(date +%s)
 run_drivers_with gtx480 '-ptxsim_preempt_inject=0' gtx480.off
-for mode in occupancy drain live live_cp; do
+# Each mode moves the context through memsys (-ptxsim_preempt_bw 0, the
+# default); two more runs cover the State/BW model and TB-level
+# compression at barriers (MODE:EXTRA-OPTION).
+for variant in occupancy drain live live_cp live_cp:-ptxsim_preempt_tb_compress=1 \
+  occupancy:-ptxsim_preempt_bw=64; do
+  mode=${variant%%:*} more=
+  [ "$mode" != "$variant" ] && more=${variant#*:}
   before=$fails
-  run_drivers_with gtx480 "-ptxsim_preempt_mode=$mode $inject" "gtx480.$mode"
+  tag=gtx480.$mode${more:+.$(echo "$more" | tr -c 'a-z0-9\n' _)}
+  run_drivers_with gtx480 "-ptxsim_preempt_mode=$mode $inject $more" "$tag"
   awk -v mode="$mode" '
     { sum[$1] += $3 }
     END {
@@ -38,15 +48,17 @@ for mode in occupancy drain live live_cp; do
         print "no warp saved with " mode
       pp = sum["ptxsim_pp_hits"]
       if ((mode ~ /^live/) != (pp > 0)) print "ptxsim_pp_hits is " pp " with " mode
-    }' "$tmp/gtx480.$mode.stats" >"$tmp/effect"
+      if (mode ~ /^live/ && sum["ptxsim_preempt_tbs_at_barrier"] == 0)
+        print "no CTA compressed TB-level at a barrier with " mode
+    }' "$tmp/$tag.stats" >"$tmp/effect"
   if [ -s "$tmp/effect" ]; then
-    failed "gtx480 $mode: the options did not take effect:"
+    failed "gtx480 $mode $more: the options did not take effect:"
     sed 's/^/  | /' "$tmp/effect"
   fi
   [ $fails -eq "$before" ] &&
-    echo "ok: gtx480 $mode: $(grep -c '^== ' "$tmp/gtx480.$mode.stats") launches," \
+    echo "ok: gtx480 $mode $more: $(grep -c '^== ' "$tmp/$tag.stats") launches," \
       "$(awk '$1 == "ptxsim_preempt_events" { n += $3 } END { print n + 0 }' \
-        "$tmp/gtx480.$mode.stats") preemptions"
+        "$tmp/$tag.stats") preemptions"
 done
 
 # ---- the broken liveness must be caught
