@@ -81,6 +81,10 @@ typedef struct tm_gpu tm_gpu;
  * stop).  A progress display attached to l (l->progress) is told how the
  * launch goes on its first clock step and every few thousand after. */
 int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res);
+/* tm_run, handing each preemption event (-ptxsim_preempt_inject) to sink
+ * (NULL: none) as it completes. */
+int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
+                  const tm_preempt_sink *sink, tm_result *res);
 
 /* For sm_core.c: a CTA finished on sm at cycle now. */
 void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now);
