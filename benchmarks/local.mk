@@ -18,6 +18,7 @@ bench: benchmarks/bench_parse benchmarks/bench_run
 	benchmarks/bench_run --dir $(srcdir)/benchmarks/ptx --min-seconds 2 --mode timing --config gtx480
 	$(MAKE) $(AM_MAKEFLAGS) bench-ilp
 	$(MAKE) $(AM_MAKEFLAGS) bench-scalar
+	$(MAKE) $(AM_MAKEFLAGS) bench-preempt
 
 ## `make bench-ilp`: seed 002's ILP table (002b A.9) on corpus kernels:
 ## bypass, scoreboard, both and each branch predictor on gtx280_ilp, at
@@ -40,3 +41,16 @@ EXTRA_DIST += benchmarks/bench-scalar.sh
 bench-scalar: ptxsim$(EXEEXT)
 	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-scalar.sh \
 	  --ptx-dir $(srcdir)/benchmarks/ptx --out benchmarks/out/scalar
+
+## `make bench-preempt`: seed 004's preemption study (004 §1.12-1.13, §7)
+## on the same kernels: an interrupt every 10000 cycles in each mode
+## (occupancy, drain, live, live_cp, live_cp in place) on gtx480; context
+## bytes over occupied, preemption and spill latency over occupancy,
+## worst/average, geometric means and the seed's numbers, as text, CSV
+## (runs and the per-event log of --report preemption) and (where gnuplot
+## is installed) a PNG and SVG chart in benchmarks/out/preempt.
+EXTRA_DIST += benchmarks/bench-preempt.sh
+.PHONY: bench-preempt
+bench-preempt: ptxsim$(EXEEXT)
+	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-preempt.sh \
+	  --ptx-dir $(srcdir)/benchmarks/ptx --out benchmarks/out/preempt

@@ -408,19 +408,26 @@ int ptxsim_last_stats(const ptxsim_device *d, ptxsim_stats *out);
  *   warp-level divergence per CTA (warp finish times, skew, RTRU);
  * - LIVENESS: how often warps reach the preemption points of the static
  *   liveness analysis and how many registers are live there, against the
- *   registers allocated.
+ *   registers allocated;
+ * - PREEMPTION: the timing model's preemption events (-ptxsim_preempt_inject;
+ *   004 §6 report D), one record per event -- SM, cycle, CTAs evicted and
+ *   kept, drain, spill cycles and bytes per component, 128-byte segments,
+ *   restore, latency -- and per-kernel averages, worst/average and the
+ *   context normalised to occupancy.  It needs no observer: launches run
+ *   as fast as without reports.
  * With reports or a trace on, the warps of a CTA take turns one
  * instruction at a time (results are the same; launches are slower). */
 typedef enum ptxsim_report_kind {
   PTXSIM_REPORT_DIVERGENCE = 1 << 0,
-  PTXSIM_REPORT_LIVENESS = 1 << 1
+  PTXSIM_REPORT_LIVENESS = 1 << 1,
+  PTXSIM_REPORT_PREEMPTION = 1 << 2
 } ptxsim_report_kind;
 
 /* Parses a comma-separated list of report names ("divergence",
- * "liveness", "all") into PTXSIM_REPORT_* flags; PTXSIM_E_INVALID for an
+ * "liveness", "preemption", "all") into PTXSIM_REPORT_* flags; PTXSIM_E_INVALID for an
  * empty or unknown name. */
 int ptxsim_report_parse(const char *names, unsigned *flags);
-/* The valid names, for messages: "divergence, liveness, all". */
+/* The valid names, for messages: "divergence, liveness, preemption, all". */
 const char *ptxsim_report_names(void);
 
 /* Selects the reports collected from now on (0: none). */

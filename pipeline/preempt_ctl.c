@@ -135,7 +135,7 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
   p->k = k;
   p->la = *la;
   p->n_sms = n_sms;
-  p->next_inject = conf->preempt_inject;
+  p->next_inject = conf->preempt_inject_at ? conf->preempt_inject_at : conf->preempt_inject;
   p->sm = calloc(n_sms ? n_sms : 1, sizeof *p->sm);
   p->maps = calloc(k->n_funcs ? k->n_funcs : 1, sizeof *p->maps);
   int rc = p->sm && p->maps ? 0 : PTX_ENOMEM;
@@ -217,6 +217,21 @@ bool tm_preempt_holds(const tm_preempt *p, uint32_t sm)
 void tm_preempt_get_stats(const tm_preempt *p, tm_preempt_stats *out)
 {
   *out = p->st;
+}
+
+/* Hands the event that began at SM sm's interrupt t_irq and ended at now
+ * to the sink: what it added to the counters since before. */
+static void log_event(const tm_preempt *p, uint32_t sm, uint64_t t_irq, uint64_t now,
+                      const tm_preempt_stats *before)
+{
+  if (!p->la.sink || !p->la.sink->on_event)
+    return;
+  tm_preempt_event ev = {.sm = sm, .mode = p->conf->preempt_mode, .cycle = t_irq, .saved = now};
+#define X(field, name, doc) ev.d.field = p->st.field - before->field;
+  TM_PREEMPT_COUNTERS(X)
+#undef X
+  ev.d.latency_max = ev.d.latency_cycles;
+  p->la.sink->on_event(p->la.sink->ctx, &ev);
 }
 
 /* ---- the SM side ---------------------------------------------------------- */
@@ -503,6 +518,7 @@ static bool tb_level(tm_preempt *p, sm_core *sm, uint32_t c, uint64_t *warp_b, u
 static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
 {
   const tm_config *conf = p->conf;
+  const tm_preempt_stats before = p->st; /* the event log's baseline */
   bool is_live = is_live_mode(p);
   uint32_t n_cta_slots = sm->p->n_cta_slots;
   uint32_t ev_regs = sm->n_ctas, ev_smem = sm->n_ctas;
@@ -627,6 +643,7 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   /* Switched out for the save, then back in for the restore. */
   ps->t_resume = now + 2 * spill;
   ps->ph = PH_SWITCHED_OUT;
+  log_event(p, (uint32_t)(ps - p->sm), ps->t_irq, now, &before);
   return 0;
 }
 
@@ -767,6 +784,7 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
     if (ps->ph == PH_STOPPING) {
       if (p->conf->preempt_mode == TM_PREEMPT_DRAIN) {
         if (sm->n_ctas == 0) {
+          const tm_preempt_stats before = p->st;
           uint64_t drain = now - ps->t_irq;
           p->st.events++;
           p->st.drain_cycles += drain;
@@ -775,6 +793,7 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
             p->st.latency_max = drain;
           ps->ph = PH_IDLE;
           *released = true;
+          log_event(p, s, ps->t_irq, now, &before);
         }
         /* The CTAs' ends wake the loop; check each cycle it runs. */
         continue;

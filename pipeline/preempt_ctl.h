@@ -122,6 +122,25 @@ typedef struct tm_preempt_stats {
 typedef struct tm_preempt tm_preempt;
 typedef struct sm_core sm_core;
 
+/* One preemption event (report D of 004 §6, the event log of `--report
+ * preemption`): the SM, the interrupt's cycle, the cycle the context was
+ * saved (drain: the SM emptied), and what the event added to each counter
+ * (d.events is 1, d.latency_max is the event's latency). */
+typedef struct tm_preempt_event {
+  uint32_t sm;
+  uint32_t mode;              /* a tm_preempt_mode */
+  uint64_t cycle;             /* the interrupt */
+  uint64_t saved;             /* drain + spill done */
+  tm_preempt_stats d;
+} tm_preempt_event;
+
+/* Where the controller hands each event as it completes the save (NULL
+ * on_event: nowhere).  Called once per event, off the hot path. */
+typedef struct tm_preempt_sink {
+  void (*on_event)(void *ctx, const tm_preempt_event *ev);
+  void *ctx;
+} tm_preempt_sink;
+
 /* What the controller needs of the launch: the registers per thread and
  * shared memory per CTA the occupancy accounting used, the register file
  * and shared memory of an SM (in-place eviction). */
@@ -132,6 +151,7 @@ typedef struct tm_preempt_launch {
   uint32_t sm_regs, sm_smem;
   uint32_t pag;               /* live_cp's compression group (-ptxsim_pp_pag,
                                  ctx_pag_for_block) */
+  const tm_preempt_sink *sink; /* the event log, or NULL */
 } tm_preempt_launch;
 
 /* A controller for a launch under conf on n_sms SMs, or *out NULL when

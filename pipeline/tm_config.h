@@ -259,6 +259,8 @@ typedef struct tm_config {
   uint32_t preempt_mode;          /* -ptxsim_preempt_mode: a tm_preempt_mode */
   uint64_t preempt_inject;        /* -ptxsim_preempt_inject: every N cycles one
                                      SM is preempted and resumed; 0 off */
+  uint64_t preempt_inject_at;     /* -ptxsim_preempt_inject_at: the first
+                                     interrupt's cycle (0: N) */
   uint32_t preempt_poison;        /* -ptxsim_preempt_poison: 1 poisons the
                                      registers not restored; 2 one live too
                                      (a test of the test) */

@@ -415,6 +415,12 @@ int tm_occupancy(const tm_config *conf, const tm_kernel *k, uint32_t threads,
 
 int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res)
 {
+  return tm_run_logged(conf, k, l, NULL, res);
+}
+
+int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
+                  const tm_preempt_sink *sink, tm_result *res)
+{
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   memset(res, 0, sizeof *res);
@@ -550,7 +556,8 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
                             .regs_per_cta = needs.regs,
                             .sm_regs = lim.n_regs,
                             .sm_smem = lim.smem_bytes,
-                            .pag = ctx_pag_for_block(conf->pp_pag, l->block)};
+                            .pag = ctx_pag_for_block(conf->pp_pag, l->block),
+                            .sink = sink};
     rc = tm_preempt_create(conf, g.k, g.n_sms, &pl, &g.pre);
   }
   free(sm_lim);

@@ -81,6 +81,10 @@ typedef struct tm_gpu tm_gpu;
  * stop).  A progress display attached to l (l->progress) is told how the
  * launch goes on its first clock step and every few thousand after. */
 int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result *res);
+/* tm_run, handing each preemption event (-ptxsim_preempt_inject) to sink
+ * (NULL: none) as it completes. */
+int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
+                  const tm_preempt_sink *sink, tm_result *res);
 
 /* The CTAs of threads threads and dyn_shared bytes of dynamic shared
  * memory of k that one SM holds at once under conf, as tm_run's CTA

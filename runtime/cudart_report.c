@@ -3,7 +3,8 @@
  * --trace; src/report_cli.h).
  *
  * The environment says what to do:
- *   PTXSIM_REPORT=LIST          divergence, liveness or all, comma-separated
+ *   PTXSIM_REPORT=LIST          divergence, liveness, preemption or all,
+ *                               comma-separated
  *   PTXSIM_REPORT_FORMAT=json   JSON instead of text
  *   PTXSIM_REPORT_FILE=FILE     where the reports go (default stderr: stdout
  *                               is the program's)

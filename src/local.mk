@@ -8,7 +8,7 @@ libptxsim_la_SOURCES += src/ptxsim_tex.c src/ptxsim_timing.c src/ptxsim_progress
 ## Run-time divergence and liveness reports and the mask trace (the
 ## observer a launch drives, their output, their public functions).
 libptxsim_la_SOURCES += src/report.h src/report_int.h src/report_observe.c \
-	src/report_write.c src/report_api.c
+	src/report_write.c src/report_api.c src/report_preempt.c
 
 bin_PROGRAMS += ptxsim
 ptxsim_SOURCES = \

@@ -11,6 +11,7 @@
 #include "frontend/ptx_diag.h"
 #include "ptxsim.h"
 #include "src/ptxsim_api_int.h"
+#include "src/report.h"
 
 /* The device's configuration, made from the defaults on first use. */
 static tm_config *config_of(api_timing *t)
@@ -237,7 +238,9 @@ int api_timing_run(ptxsim_device *d, simt_launch *l)
   const tm_kernel *k = kernel_of(t, l);
   if (!k)
     return PTXSIM_E_NOMEM;
-  int rc = tm_run(conf, k, l, &t->last);
+  tm_preempt_sink sink;
+  report_preempt_sink(*api_report(d), conf->mem.core_mhz, &sink);
+  int rc = tm_run_logged(conf, k, l, sink.on_event ? &sink : NULL, &t->last);
   t->has_result = true;
   t->tot.cycles += t->last.cycles;
   t->tot.thread_insns += t->last.thread_insns;

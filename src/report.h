@@ -50,6 +50,13 @@ void report_set_time_unit(report_state *rs, const char *unit);
  * takes min(32, the TB's smallest dimension above 1)).  No-op on NULL. */
 void report_set_preemption(report_state *rs, uint32_t pp_interval, uint32_t pag);
 
+/* The preemption report's event log for the launch attached now
+ * (report_attach): out->on_event is NULL when rs is NULL, has no launch
+ * attached or the report is off.  core_mhz: the timing model's clock, for
+ * microseconds.  report_preempt.c. */
+typedef struct tm_preempt_sink tm_preempt_sink;
+void report_preempt_sink(report_state *rs, double core_mhz, tm_preempt_sink *out);
+
 void report_state_free(report_state *rs);
 
 #endif /* PTXSIM_SRC_REPORT_H */

@@ -19,11 +19,16 @@ static const struct {
 } report_names[] = {
   {"divergence", PTXSIM_REPORT_DIVERGENCE},
   {"liveness", PTXSIM_REPORT_LIVENESS},
+  {"preemption", PTXSIM_REPORT_PREEMPTION},
+};
+
+enum {
+  ALL_REPORTS = PTXSIM_REPORT_DIVERGENCE | PTXSIM_REPORT_LIVENESS | PTXSIM_REPORT_PREEMPTION
 };
 
 const char *ptxsim_report_names(void)
 {
-  return "divergence, liveness, all";
+  return "divergence, liveness, preemption, all";
 }
 
 int ptxsim_report_parse(const char *names, unsigned *flags)
@@ -36,7 +41,7 @@ int ptxsim_report_parse(const char *names, unsigned *flags)
     size_t n = strcspn(s, ",");
     bool found = false;
     if (n == 3 && strncmp(s, "all", 3) == 0) {
-      f |= PTXSIM_REPORT_DIVERGENCE | PTXSIM_REPORT_LIVENESS;
+      f |= ALL_REPORTS;
       found = true;
     }
     for (size_t i = 0; !found && i < sizeof report_names / sizeof report_names[0]; i++)
@@ -65,7 +70,7 @@ static report_state *state(ptxsim_device *d)
 
 int ptxsim_device_set_reports(ptxsim_device *d, unsigned flags)
 {
-  if (!d || (flags & ~(unsigned)(PTXSIM_REPORT_DIVERGENCE | PTXSIM_REPORT_LIVENESS)))
+  if (!d || (flags & ~(unsigned)ALL_REPORTS))
     return PTXSIM_E_INVALID;
   api_clear_error(d);
   if (!flags && !*api_report(d))

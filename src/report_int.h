@@ -17,6 +17,7 @@
 #include "isa/analysis.h"
 #include "isa/ctx_compress.h"
 #include "isa/simt.h"
+#include "pipeline/preempt_ctl.h"
 #include "src/report.h"
 
 enum {
@@ -77,6 +78,13 @@ typedef struct rep_ctx {
   uint64_t tb_bytes_tb_cp;    /* TB-level compressed + pattern vectors + global bits */
 } rep_ctx;
 
+/* Report D (004 §6): one preemption event of one of the kernel's launches
+ * (report_preempt.c). */
+typedef struct rep_pevent {
+  uint32_t launch;            /* the kernel's launch (0 first) */
+  tm_preempt_event ev;
+} rep_pevent;
+
 /* An analysed function of a kernel (or an unanalysed slot: an NULL). */
 typedef struct rep_func {
   const isa_func *func;
@@ -132,6 +140,12 @@ typedef struct rep_kernel {
   uint64_t pp_hits, pp_live_sum, pp_union_sum;
   uint32_t pp_interval, pag; /* the points' K and the last launch's PAG */
   rep_ctx ctx;               /* report C (liveness report only) */
+
+  /* Report D: the preemption events (preemption report only). */
+  size_t n_pevents, cap_pevents;
+  rep_pevent *pevents;
+  uint64_t pevents_lost;     /* events that found no memory */
+  double core_mhz;           /* the last timing launch's core clock */
 } rep_kernel;
 
 /* A divergence waiting for its reconvergence point. */
@@ -195,6 +209,10 @@ struct report_state {
 int report_state_create(report_state **out) PTX_MUST_CHECK;
 /* Drops every kernel's totals. */
 void report_clear(report_state *rs);
+
+/* report_preempt.c: the preemption report of one kernel (report D). */
+void report_preempt_text(const rep_kernel *k, FILE *out);
+void report_preempt_json(const rep_kernel *k, FILE *out);
 
 /* report_write.c: writes the reports selected by rs->flags; 0 or PTX_EIO. */
 int report_write_text(const report_state *rs, FILE *out) PTX_MUST_CHECK;

@@ -73,6 +73,7 @@ static void kernel_free(rep_kernel *k)
   free(k->pps);
   free(k->listed);
   free(k->finish);
+  free(k->pevents);
   free(k);
 }
 
@@ -672,7 +673,9 @@ int report_attach(report_state *rs, simt_launch *l)
                                  .on_warp_done = on_warp_done,
                                  .on_cta_begin = on_cta_begin,
                                  .on_cta_end = on_cta_end};
-  l->observer = &rs->observer;
+  /* The preemption report alone needs no observer (report_preempt.c). */
+  if ((rs->flags & ~(unsigned)PTXSIM_REPORT_PREEMPTION) || rs->trace)
+    l->observer = &rs->observer;
   if (rs->trace)
     fprintf(rs->trace, "# kernel %s grid (%u,%u,%u) block (%u,%u,%u)\n", l->kernel->func->name,
             l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2]);

@@ -26,7 +26,8 @@
  *       "hits", "avg_live_slots", "avg_union_slots", "avg_live_fraction",
  *       "avg_union_fraction",
  *       "points": [{"function", "pc", "line", "loop_line", "is_barrier",
- *         "live_slots", "union_slots", "hits"}]}}]}
+ *         "live_slots", "union_slots", "hits"}]},
+ *     "preemption": {...} (report_preempt.c)}]}
  *
  * A kernel's "divergence" or "liveness" member is there when that report
  * was asked for.  Numbers that do not exist (no CTA with RTRU > 0, a
@@ -353,6 +354,12 @@ int report_write_text(const report_state *rs, FILE *out)
       text_divergence(rs->kernels[i], out);
     if (rs->flags & PTXSIM_REPORT_LIVENESS)
       text_liveness(rs->kernels[i], out);
+    if (rs->flags & PTXSIM_REPORT_PREEMPTION) {
+      const rep_kernel *k = rs->kernels[i];
+      fprintf(out, "preemption report: kernel %s (%s), %u launch%s\n", k->kernel->func->name,
+              module_path(k), k->n_launches, k->n_launches == 1 ? "" : "es");
+      report_preempt_text(k, out);
+    }
   }
   return fflush(out) || ferror(out) ? PTX_EIO : 0;
 }
@@ -527,6 +534,8 @@ int report_write_json(const report_state *rs, FILE *out)
       json_divergence(k, out);
     if (rs->flags & PTXSIM_REPORT_LIVENESS)
       json_liveness(k, out);
+    if (rs->flags & PTXSIM_REPORT_PREEMPTION)
+      report_preempt_json(k, out);
     fputs("}", out);
   }
   fputs(rs->n_kernels ? "\n]}\n" : "]}\n", out);

@@ -21,7 +21,7 @@ tests_src_check_reports_LDADD = libreport_json.la libptxsim.la $(CHECK_LIBS) -lm
 ## ptxsim_*), driven with many CTAs in flight the way the timing model does.
 check_PROGRAMS += tests/src/check_report_observe
 tests_src_check_report_observe_SOURCES = tests/src/check_report_observe.c \
-	src/report_observe.c src/report_write.c
+	src/report_observe.c src/report_write.c src/report_preempt.c
 tests_src_check_report_observe_CFLAGS = $(TEST_CFLAGS)
 tests_src_check_report_observe_LDADD = libreport_json.la libptxsim_core.la $(CHECK_LIBS) \
 	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS) -lm

@@ -68,7 +68,7 @@ n=$((n + 1))
 
 # ---- usage errors
 expect_status 2 "unknown report" "$PTXSIM" run "$dir/trace.ptx" -g 1 -b 4 --report divergense
-expect_grep "$tmp/err" "divergence, liveness, all" "unknown report lists the valid ones"
+expect_grep "$tmp/err" "divergence, liveness, preemption, all" "unknown report lists the valid ones"
 expect_grep "$tmp/err" "'divergense'" "unknown report names it"
 expect_status 2 "empty report list" "$PTXSIM" run "$dir/trace.ptx" -g 1 -b 4 --report ""
 expect_status 2 "bad report format" "$PTXSIM" run "$dir/trace.ptx" -g 1 -b 4 --report all \
@@ -80,7 +80,7 @@ expect_status 2 "unknown trace" "$PTXSIM" run "$dir/trace.ptx" -g 1 -b 4 --trace
 expect_status 2 "bad trace-warp" "$PTXSIM" run "$dir/trace.ptx" -g 1 -b 4 --trace masks \
   --trace-warp -1
 expect_status 2 "exec: unknown report" "$PTXSIM" exec --report nothing -- /bin/true
-expect_grep "$tmp/err" "divergence, liveness, all" "exec: unknown report lists the valid ones"
+expect_grep "$tmp/err" "divergence, liveness, preemption, all" "exec: unknown report lists the valid ones"
 expect_status 2 "exec: trace-warp without trace" "$PTXSIM" exec --trace-warp 0 -- /bin/true
 expect_status 1 "unwritable trace" "$PTXSIM" run "$dir/trace.ptx" -g 1 -b 4 \
   --trace masks="$tmp/no/such/dir/t"

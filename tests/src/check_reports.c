@@ -615,8 +615,11 @@ START_TEST(report_names_and_bad_arguments)
   ck_assert_uint_eq(flags, PTXSIM_REPORT_DIVERGENCE);
   ck_assert_int_eq(ptxsim_report_parse("liveness,divergence", &flags), PTXSIM_OK);
   ck_assert_uint_eq(flags, PTXSIM_REPORT_DIVERGENCE | PTXSIM_REPORT_LIVENESS);
+  ck_assert_int_eq(ptxsim_report_parse("preemption", &flags), PTXSIM_OK);
+  ck_assert_uint_eq(flags, PTXSIM_REPORT_PREEMPTION);
   ck_assert_int_eq(ptxsim_report_parse("all", &flags), PTXSIM_OK);
-  ck_assert_uint_eq(flags, PTXSIM_REPORT_DIVERGENCE | PTXSIM_REPORT_LIVENESS);
+  ck_assert_uint_eq(flags,
+                    PTXSIM_REPORT_DIVERGENCE | PTXSIM_REPORT_LIVENESS | PTXSIM_REPORT_PREEMPTION);
   ck_assert_int_eq(ptxsim_report_parse("divergence,", &flags), PTXSIM_E_INVALID);
   ck_assert_int_eq(ptxsim_report_parse("", &flags), PTXSIM_E_INVALID);
   ck_assert_int_eq(ptxsim_report_parse("divergences", &flags), PTXSIM_E_INVALID);
