@@ -51,6 +51,10 @@ typedef struct preempt_sm {
   uint64_t seg_total, seg_issued, seg_done;
   uint64_t t_start, t_part_end[PART_COUNT];
   uint64_t drain;
+  tm_preempt_stats ev;        /* the event under way: its counters, added
+                                 to the launch's (and logged) when it ends,
+                                 so that events on several SMs at once do
+                                 not mix */
 } preempt_sm;
 
 struct tm_preempt {
@@ -219,19 +223,23 @@ void tm_preempt_get_stats(const tm_preempt *p, tm_preempt_stats *out)
   *out = p->st;
 }
 
-/* Hands the event that began at SM sm's interrupt t_irq and ended at now
- * to the sink: what it added to the counters since before. */
-static void log_event(const tm_preempt *p, uint32_t sm, uint64_t t_irq, uint64_t now,
-                      const tm_preempt_stats *before)
+/* The event of SM ps (interrupt at ps's t_irq, drained at saved) is over:
+ * its counters join the launch's and go to the sink. */
+static void event_done(tm_preempt *p, preempt_sm *ps, uint64_t saved)
 {
-  if (!p->la.sink || !p->la.sink->on_event)
-    return;
-  tm_preempt_event ev = {.sm = sm, .mode = p->conf->preempt_mode, .cycle = t_irq, .saved = now};
-#define X(field, name, doc) ev.d.field = p->st.field - before->field;
+  tm_preempt_stats *e = &ps->ev;
+  e->latency_max = e->latency_cycles;
+  uint64_t latency_max = p->st.latency_max;
+#define X(field, name, doc) p->st.field += e->field;
   TM_PREEMPT_COUNTERS(X)
 #undef X
-  ev.d.latency_max = ev.d.latency_cycles;
-  p->la.sink->on_event(p->la.sink->ctx, &ev);
+  p->st.latency_max = latency_max > e->latency_cycles ? latency_max : e->latency_cycles;
+  if (p->la.sink && p->la.sink->on_event) {
+    tm_preempt_event ev = {.sm = (uint32_t)(ps - p->sm), .mode = p->conf->preempt_mode,
+                           .cycle = ps->t_irq, .saved = saved, .d = *e};
+    p->la.sink->on_event(p->la.sink->ctx, &ev);
+  }
+  memset(e, 0, sizeof *e);
 }
 
 /* ---- the SM side ---------------------------------------------------------- */
@@ -417,7 +425,7 @@ void tm_preempt_mem_done(tm_preempt *p, uint32_t sm, uint64_t tag, uint64_t cycl
 static void issue_segment(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
 {
   if (!mem_sm_can_issue(sm->mem, sm->id, now)) {
-    p->st.ctx_wait_cycles++;
+    ps->ev.ctx_wait_cycles++;
     return;
   }
   uint64_t i = ps->seg_issued++;
@@ -518,7 +526,6 @@ static bool tb_level(tm_preempt *p, sm_core *sm, uint32_t c, uint64_t *warp_b, u
 static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
 {
   const tm_config *conf = p->conf;
-  const tm_preempt_stats before = p->st; /* the event log's baseline */
   bool is_live = is_live_mode(p);
   uint32_t n_cta_slots = sm->p->n_cta_slots;
   uint32_t ev_regs = sm->n_ctas, ev_smem = sm->n_ctas;
@@ -538,9 +545,9 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
     done_regs += is_regs;
     done_smem += is_smem;
     if (is_regs)
-      p->st.tbs_evicted++;
+      ps->ev.tbs_evicted++;
     else
-      p->st.tbs_kept++;
+      ps->ev.tbs_kept++;
     if (is_smem && sc->cta.shared_bytes) {
       uint64_t n = sc->cta.shared_bytes;
       if (n > p->la.smem_per_cta) /* cannot be: one buffer per CTA slot */
@@ -550,7 +557,7 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       ps->smem_saved[c] = true;
       b_smem += n;
       s_smem += segs(n);
-      p->st.smem_evicted++;
+      ps->ev.smem_evicted++;
     }
     if (!is_regs)
       continue;
@@ -560,9 +567,9 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
     uint64_t tb_warp = 0, tb_tb = 0;
     bool is_tb = is_live && p->tb_frames && tb_level(p, sm, c, &tb_warp, &tb_tb);
     if (is_tb) {
-      p->st.tbs_at_barrier++;
-      p->st.tb_bytes_warp += tb_warp;
-      p->st.tb_bytes_tb += tb_tb;
+      ps->ev.tbs_at_barrier++;
+      ps->ev.tb_bytes_warp += tb_warp;
+      ps->ev.tb_bytes_tb += tb_tb;
     }
     bool is_tb_saved =
         is_tb && conf->preempt_tb_compress && conf->preempt_mode == TM_PREEMPT_LIVE_CP;
@@ -608,19 +615,19 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       if (rc)
         return rc;
       simt_warp_poison(w, POISON);
-      p->st.warps_saved++;
+      ps->ev.warps_saved++;
     }
   }
   uint64_t drain = now - ps->t_irq;
-  p->st.events++;
-  p->st.drain_cycles += drain;
-  p->st.bytes_regs += b_regs;
-  p->st.bytes_smem += b_smem;
-  p->st.bytes_simt += b_simt;
-  p->st.bytes_occupied += b_occ;
-  p->st.bytes_live += b_live;
-  p->st.bytes_live_cp += b_cp;
-  p->st.segments += s_regs + s_smem + s_simt;
+  ps->ev.events++;
+  ps->ev.drain_cycles += drain;
+  ps->ev.bytes_regs += b_regs;
+  ps->ev.bytes_smem += b_smem;
+  ps->ev.bytes_simt += b_simt;
+  ps->ev.bytes_occupied += b_occ;
+  ps->ev.bytes_live += b_live;
+  ps->ev.bytes_live_cp += b_cp;
+  ps->ev.segments += s_regs + s_smem + s_simt;
   if (p->is_memsys) {
     ps->n_seg[PART_REGS] = s_regs;
     ps->n_seg[PART_SIMT] = s_simt;
@@ -632,18 +639,16 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   uint64_t c_regs = cycles_of(p, s_regs), c_smem = cycles_of(p, s_smem);
   uint64_t c_simt = cycles_of(p, s_simt);
   uint64_t spill = c_regs + c_smem + c_simt + p->lat;
-  p->st.spill_cycles_regs += c_regs;
-  p->st.spill_cycles_smem += c_smem;
-  p->st.spill_cycles_simt += c_simt;
-  p->st.spill_cycles += spill;
-  p->st.restore_cycles += spill;
-  p->st.latency_cycles += drain + spill;
-  if (drain + spill > p->st.latency_max)
-    p->st.latency_max = drain + spill;
+  ps->ev.spill_cycles_regs += c_regs;
+  ps->ev.spill_cycles_smem += c_smem;
+  ps->ev.spill_cycles_simt += c_simt;
+  ps->ev.spill_cycles += spill;
+  ps->ev.restore_cycles += spill;
+  ps->ev.latency_cycles += drain + spill;
   /* Switched out for the save, then back in for the restore. */
   ps->t_resume = now + 2 * spill;
   ps->ph = PH_SWITCHED_OUT;
-  log_event(p, (uint32_t)(ps - p->sm), ps->t_irq, now, &before);
+  event_done(p, ps, now);
   return 0;
 }
 
@@ -737,16 +742,15 @@ static int step_transfer(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t no
     uint64_t parts[PART_COUNT];
     uint64_t cycles = end_transfer(ps, parts);
     if (ps->ph == PH_RESTORING) {
-      p->st.restore_cycles += cycles;
+      ps->ev.restore_cycles += cycles;
+      event_done(p, ps, ps->t_irq + ps->drain);
       return switch_in(p, sm, ps, now);
     }
-    p->st.spill_cycles_regs += parts[PART_REGS];
-    p->st.spill_cycles_simt += parts[PART_SIMT];
-    p->st.spill_cycles_smem += parts[PART_SMEM];
-    p->st.spill_cycles += cycles;
-    p->st.latency_cycles += ps->drain + cycles;
-    if (ps->drain + cycles > p->st.latency_max)
-      p->st.latency_max = ps->drain + cycles;
+    ps->ev.spill_cycles_regs += parts[PART_REGS];
+    ps->ev.spill_cycles_simt += parts[PART_SIMT];
+    ps->ev.spill_cycles_smem += parts[PART_SMEM];
+    ps->ev.spill_cycles += cycles;
+    ps->ev.latency_cycles += ps->drain + cycles;
     start_transfer(ps, PH_RESTORING, now);
   }
 }
@@ -784,16 +788,13 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
     if (ps->ph == PH_STOPPING) {
       if (p->conf->preempt_mode == TM_PREEMPT_DRAIN) {
         if (sm->n_ctas == 0) {
-          const tm_preempt_stats before = p->st;
           uint64_t drain = now - ps->t_irq;
-          p->st.events++;
-          p->st.drain_cycles += drain;
-          p->st.latency_cycles += drain;
-          if (drain > p->st.latency_max)
-            p->st.latency_max = drain;
+          ps->ev.events++;
+          ps->ev.drain_cycles += drain;
+          ps->ev.latency_cycles += drain;
           ps->ph = PH_IDLE;
           *released = true;
-          log_event(p, s, ps->t_irq, now, &before);
+          event_done(p, ps, now);
         }
         /* The CTAs' ends wake the loop; check each cycle it runs. */
         continue;

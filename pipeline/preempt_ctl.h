@@ -130,7 +130,7 @@ typedef struct tm_preempt_event {
   uint32_t sm;
   uint32_t mode;              /* a tm_preempt_mode */
   uint64_t cycle;             /* the interrupt */
-  uint64_t saved;             /* drain + spill done */
+  uint64_t saved;             /* the drain done: the save began */
   tm_preempt_stats d;
 } tm_preempt_event;
 
