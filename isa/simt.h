@@ -72,7 +72,11 @@ enum {
 /* What simt_launch.record_flags asks the record to hold beyond the rest,
  * which is always there.  Off, they cost nothing. */
 enum {
-  SIMT_REC_VALUES = 1u << 0   /* simt_record.values, dst_pattern, dst_stride */
+  SIMT_REC_VALUES = 1u << 0,  /* simt_record.values, dst_pattern, dst_stride */
+  SIMT_REC_SCALARS = 1u << 1  /* only the first executing lane's operands
+                                 (SIMT_VAL_SCALAR: n_src_vals, src_val,
+                                 dst_val), which SIMT_REC_VALUES includes:
+                                 no lane loop */
 };
 
 /* simt_record.values (with SIMT_REC_VALUES). */
@@ -508,6 +512,12 @@ void simt_warp_poison_regs(simt_warp *w, const uint32_t *slots, uint32_t n_slots
  * before it runs; the values part, after. */
 void simt_record_memory(const simt_warp *w, const isa_insn *in, uint32_t mask, simt_record *rec);
 bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask, simt_record *rec);
+/* SIMT_REC_SCALARS alone: the first executing lane's sources before the
+ * instruction runs, its one result after. */
+void simt_record_scalar_sources(const simt_warp *w, const isa_insn *in, uint32_t mask,
+                                simt_record *rec);
+void simt_record_scalar_result(const simt_warp *w, const isa_insn *in, uint32_t mask,
+                               simt_record *rec);
 void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
                         bool is_src_uniform, simt_record *rec);
 

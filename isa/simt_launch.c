@@ -305,7 +305,8 @@ static PTX_ALWAYS_INLINE bool step(simt_warp *w, simt_record *rec, uint64_t *thr
     uint32_t g = w->p[in->guard];
     mask &= in->guard_neg ? ~g : g;
   }
-  bool is_src_uniform = false, want_values = false;
+  bool is_src_uniform = false;
+  uint32_t want_values = 0; /* record_flags */
   if (rec) {
     rec->insn = in;
     rec->pc = w->pc;
@@ -315,14 +316,22 @@ static PTX_ALWAYS_INLINE bool step(simt_warp *w, simt_record *rec, uint64_t *thr
     rec->values = 0;
     if (in->addr_opnd != ISA_NO_ADDR)
       simt_record_memory(w, in, mask, rec);
-    want_values = (w->launch->record_flags & SIMT_REC_VALUES) != 0;
-    if (PTX_UNLIKELY(want_values))
-      is_src_uniform = simt_record_sources(w, in, mask, rec);
+    want_values = w->launch->record_flags;
+    if (PTX_UNLIKELY(want_values)) {
+      if (want_values & SIMT_REC_VALUES)
+        is_src_uniform = simt_record_sources(w, in, mask, rec);
+      else
+        simt_record_scalar_sources(w, in, mask, rec);
+    }
   }
   w->pc++;
   in->exec(w, in, mask);
-  if (rec && PTX_UNLIKELY(want_values))
-    simt_record_values(w, in, mask, is_src_uniform, rec);
+  if (rec && PTX_UNLIKELY(want_values)) {
+    if (want_values & SIMT_REC_VALUES)
+      simt_record_values(w, in, mask, is_src_uniform, rec);
+    else
+      simt_record_scalar_result(w, in, mask, rec);
+  }
   if (PTX_UNLIKELY(w->is_stopped))
     return true;
   if (PTX_UNLIKELY(w->pc == w->rpc))

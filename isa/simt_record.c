@@ -139,6 +139,49 @@ bool simt_record_sources(const simt_warp *w, const isa_insn *in, uint32_t mask, 
   return is_uniform;
 }
 
+void simt_record_scalar_sources(const simt_warp *w, const isa_insn *in, uint32_t mask,
+                                simt_record *rec)
+{
+  rec->n_src_vals = 0;
+  if (!mask)
+    return;
+  uint32_t lane = (uint32_t)__builtin_ctz(mask);
+  for (uint32_t m = in->use_opnds; m; m &= m - 1) {
+    unsigned k = (unsigned)__builtin_ctz(m);
+    if (in->pred_opnds >> k & 1) {
+      keep_source(rec, w->p[in->o[k]] >> lane & 1);
+      continue;
+    }
+    const uint32_t *slots;
+    uint32_t n = operand_slots(in, k, &slots);
+    for (uint32_t e = 0; e < n; e++)
+      keep_source(rec, w->r[slots[e] + lane]);
+  }
+}
+
+void simt_record_scalar_result(const simt_warp *w, const isa_insn *in, uint32_t mask,
+                               simt_record *rec)
+{
+  rec->values = 0;
+  if (!mask || in->has_hidden_opnds || rec->n_src_vals > SIMT_REC_SRC_VALS ||
+      in->pd != ISA_NONE)
+    return;
+  uint32_t lane = (uint32_t)__builtin_ctz(mask), n = 0;
+  for (uint32_t m = in->def_opnds; m; m &= m - 1) {
+    unsigned k = (unsigned)__builtin_ctz(m);
+    if (in->pred_opnds >> k & 1) {
+      rec->dst_val = w->p[in->o[k]] >> lane & 1;
+      n++;
+      continue;
+    }
+    const uint32_t *slots;
+    n += operand_slots(in, k, &slots);
+    rec->dst_val = w->r[slots[0] + lane];
+  }
+  if (n == 1)
+    rec->values = SIMT_VAL_SCALAR;
+}
+
 void simt_record_values(const simt_warp *w, const isa_insn *in, uint32_t mask,
                         bool is_src_uniform, simt_record *rec)
 {

@@ -526,9 +526,11 @@ int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
   const pol_cta_needs needs = occ[fits[main_kind] ? main_kind : TM_SM_ILP].per_cta;
   g.can_dispatch = true;
   /* The debug check of the uniform marks compares them with the values;
-   * the instruction reuse buffer compares and keeps them. */
-  if (conf->scalar_mode != TM_SCALAR_NONE && (conf->scalar_check || conf->irb_entries))
+   * the instruction reuse buffer compares and keeps the first lane's. */
+  if (conf->scalar_mode != TM_SCALAR_NONE && conf->scalar_check)
     l->record_flags |= SIMT_REC_VALUES;
+  else if (conf->scalar_mode != TM_SCALAR_NONE && conf->irb_entries)
+    l->record_flags |= SIMT_REC_SCALARS;
   l->n_sms = g.n_sms;
   l->cycle = &g.now;
   g.sms = calloc(g.n_sms, sizeof *g.sms);

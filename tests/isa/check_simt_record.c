@@ -384,6 +384,29 @@ START_TEST(values_scalar_operands)
 }
 END_TEST
 
+/* SIMT_REC_SCALARS alone: the same operand values, no lane loop, so no
+ * pattern and no uniformity bits; the instructions without one result
+ * (12: two, 14: none) have none. */
+START_TEST(scalars_only)
+{
+  static run_log log;
+  sh_run r;
+  run_vals(&r, &log, SIMT_REC_SCALARS);
+  for (size_t i = 0; i < PTX_ARRAY_SIZE(scalar_cases); i++) {
+    const scalar_case *c = &scalar_cases[i];
+    const simt_record *rec = find(&log, 0, "vals", c->pc, 0);
+    ck_assert_uint_eq(rec->values, SIMT_VAL_SCALAR);
+    ck_assert_uint_eq(rec->n_src_vals, c->n_src);
+    for (uint32_t k = 0; k < c->n_src; k++)
+      ck_assert(rec->src_val[k] == c->src[k]);
+    ck_assert(rec->dst_val == c->dst);
+  }
+  ck_assert_uint_eq(find(&log, 0, "vals", 12, 0)->values, 0);
+  ck_assert_uint_eq(find(&log, 0, "vals", 14, 0)->values, 0);
+  sh_free(&r);
+}
+END_TEST
+
 START_TEST(values_only_when_asked)
 {
   static run_log log;
@@ -425,6 +448,7 @@ static Suite *record_suite(void)
   tc = tcase_create("values");
   tcase_add_loop_test(tc, values_uniform_strided_random, 0, (int)PTX_ARRAY_SIZE(val_cases));
   tcase_add_loop_test(tc, values_scalar_operands, 0, (int)PTX_ARRAY_SIZE(scalar_cases));
+  tcase_add_test(tc, scalars_only);
   tcase_add_test(tc, values_only_when_asked);
   tcase_add_test(tc, values_not_measured_for_calls);
   suite_add_tcase(s, tc);

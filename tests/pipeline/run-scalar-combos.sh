@@ -10,7 +10,8 @@
 #                 on each design, combined on one GPU and inter on the
 #                 other (-ptxsim_redundancy), and reliability with fault
 #                 injection (token.rel, srf.rel: combined, 10^4 upsets per
-#                 10^6 scalar computations and entry writes);
+#                 10^6 scalar computations and entry writes), and token
+#                 combined without the check (the record's cheaper path);
 #   gtx280_ilp programs: token and srf, token combined and srf inter;
 # and must pass: results against the CPU reference or the functional
 # mode's output, and, per launch, the thread-instructions of the first
@@ -31,7 +32,9 @@ set -u
 
 # combo_options NAME: the options of a combination, or what this build
 # refuses and status 1.  Names: none, token, srf, srf4 (4 SRF entries),
-# token.comb and srf.comb (the combined IRB), token.inter and srf.inter.
+# token.comb and srf.comb (the combined IRB), token.inter and srf.inter,
+# token.rel and srf.rel (reliability, faults), token.nocheck (combined,
+# without the debug check).
 combo_options() {
   check='-ptxsim_scalar_check 1'
   case $1 in
@@ -39,6 +42,9 @@ combo_options() {
   token | srf) set -- "-ptxsim_scalar_mode $1" "$check" ;;
   srf4) set -- "-ptxsim_scalar_mode srf" "-ptxsim_srf_entries 4" "$check" ;;
   *.comb) set -- "-ptxsim_scalar_mode ${1%.comb}" "-ptxsim_redundancy combined" "$check" ;;
+  # Without the check the reuse buffer takes the record's cheaper path
+  # (SIMT_REC_SCALARS: the first lane's operands only).
+  *.nocheck) set -- "-ptxsim_scalar_mode ${1%.nocheck}" "-ptxsim_redundancy combined" ;;
   *.inter) set -- "-ptxsim_scalar_mode ${1%.inter}" "-ptxsim_redundancy inter" "$check" ;;
   *.rel) set -- "-ptxsim_scalar_mode ${1%.rel}" "-ptxsim_redundancy combined" \
     "-ptxsim_scalar_reliability 1" "-ptxsim_scalar_fault_ppm 10000" "$check" ;;
@@ -103,7 +109,7 @@ start=$(date +%s)
 for combo in none token srf srf4 token.comb srf.inter srf.rel; do
   run_drivers gtx280_ilp $combo
 done
-for combo in none token srf srf4 srf.comb token.inter token.rel; do
+for combo in none token srf srf4 srf.comb token.inter token.rel token.nocheck; do
   run_drivers gtx480 $combo
 done
 
