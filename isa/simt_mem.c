@@ -65,13 +65,11 @@ static bool reserve_entry(simt_mem *m)
 static void append(simt_mem *m, uint64_t base, uint64_t size, uint8_t *host, simt_alloc_kind kind,
                    const char *name)
 {
-  simt_alloc *a = &m->allocs[m->n_allocs++];
-  a->base = base;
-  a->size = size;
-  a->host = host;
-  a->kind = (uint8_t)kind;
-  a->is_freed = false;
-  a->name = name;
+  /* Every field: the array grows by realloc, so a field left out would
+   * be whatever was there (is_watched was, sending every access of a
+   * plain allocation down the slow path). */
+  m->allocs[m->n_allocs++] = (simt_alloc){
+      .base = base, .size = size, .host = host, .kind = (uint8_t)kind, .name = name};
   m->next = (base + size + SIMT_GUARD_BYTES + SIMT_ALLOC_ALIGN - 1) & ~(SIMT_ALLOC_ALIGN - 1);
   m->bytes_live += size;
 }

@@ -14,9 +14,11 @@
 #include "config.h"
 
 #include <check.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "isa/simt_mem.h"
 #include "ptxsim.h"
 #include "tests/test_util.h"
 
@@ -226,6 +228,31 @@ START_TEST(occupancy_is_timing_only)
   ck_assert_int_eq(launch(&f, "skip", 1, 32, NULL, 0, 1u << 7), PTXSIM_E_INVALID);
   fx_free(&f);
 }
+
+/* Only the grid workspace is watched: plain allocations are cached, even
+ * when the allocation table grows over recycled heap memory (malloc
+ * perturbation fills it with non-zero bytes; an uninitialised is_watched
+ * sent every access of such an allocation down the slow path). */
+START_TEST(plain_allocations_are_not_watched)
+{
+#ifdef M_PERTURB
+  mallopt(M_PERTURB, 0x5a);
+#endif
+  simt_mem m;
+  simt_mem_init(&m);
+  uint64_t addr[40];
+  for (uint32_t i = 0; i < 40; i++)
+    ck_assert_int_eq(simt_mem_alloc(&m, 64, SIMT_ALLOC_HEAP, NULL, &addr[i]), 0);
+  for (uint32_t i = 0; i < 40; i++) {
+    ck_assert(!simt_mem_find(&m, addr[i])->is_watched);
+    ck_assert_ptr_nonnull(simt_mem_read_span(&m, addr[i], addr[i] + 60, 4));
+  }
+  simt_mem_release(&m);
+#ifdef M_PERTURB
+  mallopt(M_PERTURB, 0);
+#endif
+}
+END_TEST
 END_TEST
 
 static Suite *grid_suite(void)
@@ -238,6 +265,7 @@ static Suite *grid_suite(void)
   tcase_add_test(tc, grid_sync_deadlock_reported);
   tcase_add_test(tc, grid_sync_timing);
   tcase_add_test(tc, occupancy_is_timing_only);
+  tcase_add_test(tc, plain_allocations_are_not_watched);
   suite_add_tcase(s, tc);
   return s;
 }
