@@ -151,3 +151,16 @@ bench_png_terminal() {
     echo 'png size 1400,900'
   fi
 }
+
+# bench_stats_row ROW STATS FILE: one CSV line, ROW then the value of each
+# statistic named in STATS (space or newline separated; "-" when absent)
+# from FILE's "name = value" lines (ptxsim --stats text).
+bench_stats_row() {
+  awk -v row="$1" -v stats="$2" '
+    $2 == "=" { val[$1] = $3 }
+    END {
+      n = split(stats, S, /[ \n]+/); printf "%s", row
+      for (i = 1; i <= n; i++) printf ",%s", (S[i] in val) ? val[S[i]] : "-"
+      printf "\n"
+    }' "$3"
+}

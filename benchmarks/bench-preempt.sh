@@ -134,13 +134,7 @@ for k in $kernels; do
       failed=1
       continue
     fi
-    awk -v row="$k,$m" -v stats="$stats" '
-      $2 == "=" { val[$1] = $3 }
-      END {
-        n = split(stats, S, /[ \n]+/); printf "%s", row
-        for (i = 1; i <= n; i++) printf ",%s", (S[i] in val) ? val[S[i]] : "-"
-        printf "\n"
-      }' "$tmp/err" >>"$csv"
+    bench_stats_row "$k,$m" "$stats" "$tmp/err" >>"$csv"
     # The log: one record per line, "name": value members.
     awk -v row="$k,$m" '
       /"sm": / {

@@ -154,13 +154,7 @@ for config in $configs; do
         failed=1
         continue
       fi
-      awk -v row="$config,$k,$v" -v stats="$stats" '
-        $2 == "=" { val[$1] = $3 }
-        END {
-          n = split(stats, S, /[ \n]+/); printf "%s", row
-          for (i = 1; i <= n; i++) printf ",%s", (S[i] in val) ? val[S[i]] : "-"
-          printf "\n"
-        }' "$tmp/err" >>"$csv"
+      bench_stats_row "$config,$k,$v" "$stats" "$tmp/err" >>"$csv"
     done
     printf 'bench-scalar: %-15s %-10s done\n' "$k" "$config" >&2
   done
