@@ -586,11 +586,17 @@ static void decode_call(decoder *dc, isa_insn *in)
     name = callee->sym.name->str;
     uint64_t idx;
     if (!map_get(&dc->funcs, callee, &idx)) {
-      if (strcmp(name, "vprintf") && strcmp(name, "malloc") && strcmp(name, "free") &&
-          strcmp(name, "__assertfail") && strcmp(name, "__assert_fail"))
+      /* The system calls, numbered as ops_ctrl.c's syscall_exec knows them. */
+      static const char *const syscalls[] = {
+        "vprintf", "malloc", "free", "__assertfail", "__assert_fail",
+        "__cudaCDP2GetParameterBufferV2", "__cudaCDP2LaunchDeviceV2"};
+      static const uint32_t numbers[] = {1, 2, 3, 4, 4, 5, 6};
+      size_t i = 0;
+      while (i < sizeof syscalls / sizeof *syscalls && strcmp(name, syscalls[i]))
+        i++;
+      if (i == sizeof syscalls / sizeof *syscalls)
         derr(dc, ir->loc, "call: function '%s' has no body in this module", name);
-      in->aux = !strcmp(name, "vprintf") ? 1 : !strcmp(name, "malloc") ? 2
-              : !strcmp(name, "free") ? 3 : 4;
+      in->aux = i < sizeof numbers / sizeof *numbers ? numbers[i] : 4;
     } else
       cs->callee = &dc->p->funcs[idx];
   } else if (target_k < ir->n_opnds) {
