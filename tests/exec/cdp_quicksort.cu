@@ -1,0 +1,108 @@
+/* cdp_quicksort.cu -- dynamic parallelism (nvcc -rdc=true): kernels that
+ * launch kernels from device code.  A quicksort launches itself on both
+ * halves (recursion, as in NVIDIA's cdpSimpleQuicksort sample), checked
+ * against the CPU's sort; and a parent grid whose threads each launch a
+ * child grid of several blocks with their own arguments.
+ * Build: nvcc -cudart shared -arch=sm_75 -O2 -rdc=true cdp_quicksort.cu
+ */
+#include <algorithm>
+#include <vector>
+
+#include "exec_util.h"
+
+#define MAX_DEPTH 16
+#define SELECTION_SORT 16
+
+__device__ void selection_sort(unsigned *data, int left, int right)
+{
+  for (int i = left; i <= right; i++) {
+    unsigned min_val = data[i];
+    int min_idx = i;
+    for (int j = i + 1; j <= right; j++)
+      if (data[j] < min_val) {
+        min_idx = j;
+        min_val = data[j];
+      }
+    if (i != min_idx) {
+      data[min_idx] = data[i];
+      data[i] = min_val;
+    }
+  }
+}
+
+/* One thread partitions [left, right] around its middle value, then
+ * launches itself on the two parts. */
+__global__ void cdp_qsort(unsigned *data, int left, int right, int depth)
+{
+  if (depth >= MAX_DEPTH || right - left <= SELECTION_SORT) {
+    selection_sort(data, left, right);
+    return;
+  }
+  unsigned pivot = data[(left + right) / 2];
+  int l = left, r = right;
+  while (l <= r) {
+    while (data[l] < pivot)
+      l++;
+    while (data[r] > pivot)
+      r--;
+    if (l <= r) {
+      unsigned t = data[l];
+      data[l++] = data[r];
+      data[r--] = t;
+    }
+  }
+  if (left < r)
+    cdp_qsort<<<1, 1>>>(data, left, r, depth + 1);
+  if (l < right)
+    cdp_qsort<<<1, 1>>>(data, l, right, depth + 1);
+}
+
+__global__ void child_fill(int *out, int tag)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = tag * 1000 + i;
+}
+
+__global__ void parent_fanout(int *out, int per_child)
+{
+  int t = threadIdx.x;
+  child_fill<<<per_child / 32, 32>>>(out + t * per_child, t + 1);
+}
+
+int main(void)
+{
+  ex_init("cdp_quicksort");
+  ex_begin("fanout");
+  const int parents = 4, per_child = 64;
+  int *d = ex_alloc<int>(parents * per_child * sizeof(int));
+  parent_fanout<<<1, parents>>>(d, per_child);
+  EX_LAUNCHED("parent_fanout");
+  std::vector<int> h(parents * per_child);
+  EX_CHECK(cudaMemcpy(h.data(), d, h.size() * sizeof(int), cudaMemcpyDeviceToHost));
+  for (int i = 0; i < parents * per_child; i++) {
+    int want = (i / per_child + 1) * 1000 + i % per_child;
+    if (!ex_expect(h[i] == want, "[%d] = %d, expected %d", i, h[i], want))
+      break;
+  }
+  ex_end();
+
+  ex_begin("quicksort");
+  const int n = 1000;
+  std::vector<unsigned> v(n);
+  unsigned x = 12345;
+  for (int i = 0; i < n; i++) {
+    x = x * 1103515245u + 12345u;
+    v[i] = (x >> 8) % 5000; /* with repeats */
+  }
+  unsigned *dv = ex_upload(v.data(), n * sizeof(unsigned));
+  cdp_qsort<<<1, 1>>>(dv, 0, n - 1, 0);
+  EX_LAUNCHED("cdp_qsort");
+  std::vector<unsigned> got(n);
+  EX_CHECK(cudaMemcpy(got.data(), dv, n * sizeof(unsigned), cudaMemcpyDeviceToHost));
+  std::sort(v.begin(), v.end());
+  for (int i = 0; i < n; i++)
+    if (!ex_expect(got[i] == v[i], "[%d] = %u, expected %u", i, got[i], v[i]))
+      break;
+  ex_end();
+  return ex_finish();
+}
