@@ -587,16 +587,23 @@ static void decode_call(decoder *dc, isa_insn *in)
     uint64_t idx;
     if (!map_get(&dc->funcs, callee, &idx)) {
       /* The system calls, numbered as ops_ctrl.c's syscall_exec knows them. */
-      static const char *const syscalls[] = {
-        "vprintf", "malloc", "free", "__assertfail", "__assert_fail",
-        "__cudaCDP2GetParameterBufferV2", "__cudaCDP2LaunchDeviceV2"};
-      static const uint32_t numbers[] = {1, 2, 3, 4, 4, 5, 6};
+      static const struct { const char *name; uint32_t number; } syscalls[] = {
+        {"vprintf", 1}, {"malloc", 2}, {"free", 3}, {"__assertfail", 4}, {"__assert_fail", 4},
+        {"__cudaCDP2GetParameterBufferV2", 5}, {"__cudaCDP2LaunchDeviceV2", 6},
+        {"__cudaCDP2LaunchDeviceV2_ptsz", 6}, {"__cudaCDP2GetLastError", 7},
+        {"__cudaCDP2StreamCreateWithFlags", 8}, {"__cudaCDP2EventCreateWithFlags", 8},
+        {"__cudaCDP2GetDevice", 9}, {"__cudaCDP2GetDeviceCount", 10},
+        {"__cudaCDP2StreamDestroy", 11}, {"__cudaCDP2EventDestroy", 11},
+        {"__cudaCDP2EventRecord", 11}, {"__cudaCDP2EventRecord_ptsz", 11},
+        {"__cudaCDP2EventRecordWithFlags", 11}, {"__cudaCDP2EventRecordWithFlags_ptsz", 11},
+        {"__cudaCDP2StreamWaitEvent", 11}, {"__cudaCDP2StreamWaitEvent_ptsz", 11},
+        {"__cudaCDP2PeekAtLastError", 12}};
       size_t i = 0;
-      while (i < sizeof syscalls / sizeof *syscalls && strcmp(name, syscalls[i]))
+      while (i < sizeof syscalls / sizeof *syscalls && strcmp(name, syscalls[i].name))
         i++;
       if (i == sizeof syscalls / sizeof *syscalls)
         derr(dc, ir->loc, "call: function '%s' has no body in this module", name);
-      in->aux = i < sizeof numbers / sizeof *numbers ? numbers[i] : 4;
+      in->aux = i < sizeof syscalls / sizeof *syscalls ? syscalls[i].number : 4;
     } else
       cs->callee = &dc->p->funcs[idx];
   } else if (target_k < ir->n_opnds) {

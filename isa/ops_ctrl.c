@@ -400,7 +400,43 @@ static void cdp_launch(simt_warp *w, const isa_insn *in, uint32_t lane)
     err = SIMT_DYN_ERR_MAX_DEPTH;
   else
     c->is_launched = true;
+  if (err && l->children)
+    l->children->last_error = err;
   write_ret(w, in, lane, err, 4);
+}
+
+/* The device runtime's other calls that device code using <<<>>> makes
+ * (cuda_device_runtime_api.h).  Streams and events need no work: every
+ * child grid runs after its parent in launch order, which honours any
+ * order they could ask for; they get distinct non-NULL handles. */
+static void cdp_misc(simt_warp *w, const isa_insn *in, uint32_t lane)
+{
+  simt_launch *l = w->launch;
+  uint64_t out = 0, v = 0;
+  uint32_t size = 4;
+  switch (in->aux) {
+  case 7:  /* GetLastError: returns and clears */
+  case 12: /* PeekAtLastError */
+    v = l->children ? l->children->last_error : 0;
+    if (l->children && in->aux == 7)
+      l->children->last_error = 0;
+    write_ret(w, in, lane, v, 4);
+    return;
+  case 8: /* Stream/EventCreateWithFlags(handle *, flags) */
+    v = l->children ? ++l->children->n_handles : 1;
+    size = 8;
+    break;
+  case 9: v = 0; break;  /* GetDevice(int *): the one device */
+  case 10: v = 1; break; /* GetDeviceCount(int *) */
+  default: write_ret(w, in, lane, 0, 4); return; /* 11: nothing to do */
+  }
+  if (!read_arg(w, in, lane, 0, &out, 8))
+    return;
+  uint8_t *h = simt_mem_slow(w, in, lane, ISA_SPACE_GENERIC, out, size, size, true);
+  if (!h)
+    return;
+  memcpy(h, &v, size);
+  write_ret(w, in, lane, 0, 4);
 }
 
 static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
@@ -443,6 +479,7 @@ static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
     }
     case 5: cdp_param_buffer(w, in, lane); break;
     case 6: cdp_launch(w, in, lane); break;
+    case 7: case 8: case 9: case 10: case 11: case 12: cdp_misc(w, in, lane); break;
     default: { /* __assertfail(message, file, line, function, charSize) */
       uint64_t msg = 0, file = 0;
       uint32_t line = 0;

@@ -43,6 +43,9 @@ typedef struct simt_child {
 typedef struct simt_children {
   simt_child *q;
   size_t n, cap, head; /* q[head..n) are still to run */
+  uint32_t last_error;  /* device-side cudaGetLastError: the latest failed
+                           launch's error, of any thread (not per thread) */
+  uint64_t n_handles;   /* streams and events made in device code */
 } simt_children;
 
 /* Appends c; PTX_ENOMEM on failure. */

@@ -942,6 +942,7 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
   }
   ptxsim_stats acc = {0};
   d->children.head = d->children.n = 0;
+  d->children.last_error = 0;
   rc = run_grid(d, p, k, kernel, grid, block, dynamic_shared_bytes, params, flags, 0, &acc);
   /* Device-side launches (isa/simt_dyn.h), in the order they were made,
    * each after the grid that made it; their own launches join the queue. */

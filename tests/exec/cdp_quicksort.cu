@@ -51,10 +51,33 @@ __global__ void cdp_qsort(unsigned *data, int left, int right, int depth)
       data[r--] = t;
     }
   }
-  if (left < r)
-    cdp_qsort<<<1, 1>>>(data, left, r, depth + 1);
-  if (l < right)
-    cdp_qsort<<<1, 1>>>(data, l, right, depth + 1);
+  /* Each half in a stream of its own, as the CUDA sample does. */
+  if (left < r) {
+    cudaStream_t s;
+    cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    cdp_qsort<<<1, 1, 0, s>>>(data, left, r, depth + 1);
+    cudaStreamDestroy(s);
+  }
+  if (l < right) {
+    cudaStream_t s;
+    cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    cdp_qsort<<<1, 1, 0, s>>>(data, l, right, depth + 1);
+    cudaStreamDestroy(s);
+  }
+}
+
+/* Launches itself ever deeper: the launch that would exceed CUDA's
+ * nesting limit (24 levels below the host's grid) fails with
+ * cudaErrorLaunchMaxDepthExceeded, which cudaGetLastError reports. */
+__global__ void too_deep(int *result, int depth)
+{
+  result[depth + 2] = 1; /* this depth ran */
+  too_deep<<<1, 1>>>(result, depth + 1);
+  cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    result[0] = depth;
+    result[1] = (int)e;
+  }
 }
 
 __global__ void child_fill(int *out, int tag)
@@ -84,6 +107,21 @@ int main(void)
     if (!ex_expect(h[i] == want, "[%d] = %d, expected %d", i, h[i], want))
       break;
   }
+  ex_end();
+
+  ex_begin("max_depth");
+  int *r = ex_alloc_fill<int>(40 * sizeof(int), 0xff);
+  too_deep<<<1, 1>>>(r, 0);
+  EX_LAUNCHED("too_deep");
+  int hr[40];
+  EX_CHECK(cudaMemcpy(hr, r, sizeof hr, cudaMemcpyDeviceToHost));
+  ex_expect(hr[0] == 24 && hr[1] == (int)cudaErrorLaunchMaxDepthExceeded,
+            "the launch from depth %d failed with error %d, expected 24 and %d", hr[0], hr[1],
+            (int)cudaErrorLaunchMaxDepthExceeded);
+  for (int i = 0; i <= 24; i++)
+    if (!ex_expect(hr[i + 2] == 1, "depth %d did not run", i))
+      break;
+  ex_expect(hr[24 + 3] == -1, "depth 25 ran");
   ex_end();
 
   ex_begin("quicksort");
