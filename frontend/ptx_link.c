@@ -224,8 +224,14 @@ static int split(linker *lk, const char *text, size_t len, unsigned unit)
       if (*q == '{')
         depth++;
       else if (*q == '}' && --depth == 0) {
-        q++;
-        break;
+        /* A function's body ends it; an initializer's braces are
+         * followed by the declaration's ';'. */
+        size_t nl;
+        const char *after = next_word(q + 1, end, &nl);
+        if (!(nl == 1 && (*after == ';' || *after == ','))) {
+          q++;
+          break;
+        }
       } else if (*q == ';' && depth == 0) {
         q++;
         break;

@@ -18,6 +18,7 @@ static const char unit_a[] =
   ".extern .func (.param .b32 func_retval0) twice(.param .b32 x);\n"
   ".extern .global .align 4 .u32 scale;\n"
   ".global .align 4 .u32 counter;\n"
+  ".global .align 1 .b8 $str[3] = {104, 105, 0};\n"
   ".weak .func (.param .b32 r) helper(.param .b32 x)\n{\n"
   "  .reg .b32 %r<2>;\n  ld.param.u32 %r1, [x];\n  st.param.b32 [r], %r1;\n  ret;\n}\n"
   ".visible .entry k(.param .u64 p)\n{\n"
@@ -32,6 +33,7 @@ static const char unit_b[] =
   ".version 9.0\n.target sm_75\n.address_size 64\n"
   ".visible .global .align 4 .u32 scale = 3;\n"
   ".global .align 4 .u32 counter;\n"
+  ".global .align 1 .b8 $str[3] = {104, 106, 0};\n"
   ".weak .func (.param .b32 r) helper(.param .b32 x)\n{\n"
   "  .reg .b32 %r<2>;\n  ld.param.u32 %r1, [x];\n  st.param.b32 [r], %r1;\n  ret;\n}\n"
   ".visible .func (.param .b32 r) twice(.param .b32 x)\n{\n"
@@ -79,6 +81,9 @@ START_TEST(links_two_units)
   ck_assert_ptr_nonnull(strstr(out, "[counter$tu2]"));
   ck_assert_ptr_null(strstr(out, "counter;"));
   ck_assert_ptr_nonnull(strstr(out, "[scale]"));
+  /* An initializer's braces do not end its declaration. */
+  ck_assert_ptr_nonnull(strstr(out, "$str$tu1[3] = {104, 105, 0};"));
+  ck_assert_ptr_nonnull(strstr(out, "$str$tu2[3] = {104, 106, 0};"));
   ptx_module *m = test_parse_ok(out);
   ck_assert_ptr_nonnull(m);
   ptx_module_free(m);
