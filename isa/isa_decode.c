@@ -597,11 +597,14 @@ static void decode_call(decoder *dc, isa_insn *in)
         {"__cudaCDP2EventRecord", 11}, {"__cudaCDP2EventRecord_ptsz", 11},
         {"__cudaCDP2EventRecordWithFlags", 11}, {"__cudaCDP2EventRecordWithFlags_ptsz", 11},
         {"__cudaCDP2StreamWaitEvent", 11}, {"__cudaCDP2StreamWaitEvent_ptsz", 11},
-        {"__cudaCDP2PeekAtLastError", 12}};
+        {"__cudaCDP2PeekAtLastError", 12}, {"__cudaCDP2Malloc", 13}, {"__cudaCDP2Free", 3}};
       size_t i = 0;
       while (i < sizeof syscalls / sizeof *syscalls && strcmp(name, syscalls[i].name))
         i++;
-      if (i == sizeof syscalls / sizeof *syscalls)
+      if (i == sizeof syscalls / sizeof *syscalls && !strncmp(name, "__cudaCDP2", 10))
+        derr(dc, ir->loc, "call: the device runtime's cuda%s (in device code) is not supported "
+             "by ptxsim", name + 10);
+      else if (i == sizeof syscalls / sizeof *syscalls)
         derr(dc, ir->loc, "call: function '%s' has no body in this module", name);
       in->aux = i < sizeof syscalls / sizeof *syscalls ? syscalls[i].number : 4;
     } else

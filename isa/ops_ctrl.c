@@ -426,6 +426,20 @@ static void cdp_misc(simt_warp *w, const isa_insn *in, uint32_t lane)
     v = l->children ? ++l->children->n_handles : 1;
     size = 8;
     break;
+  case 13: { /* Malloc(void **, size): the device heap, as malloc */
+    uint64_t bytes = 0;
+    if (!read_arg(w, in, lane, 1, &bytes, 8))
+      return;
+    if (bytes <= l->mem->heap_limit - l->mem->heap_used &&
+        simt_mem_alloc(l->mem, bytes, SIMT_ALLOC_DEVHEAP, NULL, &v) == 0)
+      l->mem->heap_used += bytes;
+    else {
+      write_ret(w, in, lane, 2, 4); /* cudaErrorMemoryAllocation */
+      return;
+    }
+    size = 8;
+    break;
+  }
   case 9: v = 0; break;  /* GetDevice(int *): the one device */
   case 10: v = 1; break; /* GetDeviceCount(int *) */
   default: write_ret(w, in, lane, 0, 4); return; /* 11: nothing to do */
@@ -464,8 +478,10 @@ static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
       uint64_t p = 0;
       if (!read_arg(w, in, lane, 0, &p, 8))
         return;
-      if (!p)
+      if (!p) {
+        write_ret(w, in, lane, 0, 4); /* the device runtime's cudaFree(NULL) */
         break;
+      }
       simt_alloc *al = simt_mem_find(l->mem, p);
       if (!al || al->base != p || al->kind != SIMT_ALLOC_DEVHEAP || al->is_freed) {
         simt_fault_at(w, in, lane, SIMT_FAULT_OTHER, ISA_SPACE_GLOBAL, p, 0, false,
@@ -475,11 +491,12 @@ static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
       l->mem->heap_used -= al->size;
       if (simt_mem_free(l->mem, p))
         return;
+      write_ret(w, in, lane, 0, 4); /* the device runtime's cudaFree: cudaSuccess */
       break;
     }
     case 5: cdp_param_buffer(w, in, lane); break;
     case 6: cdp_launch(w, in, lane); break;
-    case 7: case 8: case 9: case 10: case 11: case 12: cdp_misc(w, in, lane); break;
+    case 7: case 8: case 9: case 10: case 11: case 12: case 13: cdp_misc(w, in, lane); break;
     default: { /* __assertfail(message, file, line, function, charSize) */
       uint64_t msg = 0, file = 0;
       uint32_t line = 0;

@@ -92,6 +92,25 @@ __global__ void parent_fanout(int *out, int per_child)
   child_fill<<<per_child / 32, 32>>>(out + t * per_child, t + 1);
 }
 
+/* Device-side cudaMalloc in the parent, cudaFree in its child. */
+__global__ void child_sum_free(int *buf, int n, int *out)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    s += buf[i];
+  out[0] = s;
+  out[1] = (int)cudaFree(buf);
+}
+
+__global__ void parent_malloc(int *out, int n)
+{
+  int *buf = NULL;
+  out[2] = (int)cudaMalloc((void **)&buf, n * sizeof(int));
+  for (int i = 0; i < n; i++)
+    buf[i] = i;
+  child_sum_free<<<1, 1>>>(buf, n, out);
+}
+
 int main(void)
 {
   ex_init("cdp_quicksort");
@@ -107,6 +126,16 @@ int main(void)
     if (!ex_expect(h[i] == want, "[%d] = %d, expected %d", i, h[i], want))
       break;
   }
+  ex_end();
+
+  ex_begin("device_malloc");
+  int *m = ex_alloc_fill<int>(3 * sizeof(int), 0xff);
+  parent_malloc<<<1, 1>>>(m, 100);
+  EX_LAUNCHED("parent_malloc");
+  int hm[3];
+  EX_CHECK(cudaMemcpy(hm, m, sizeof hm, cudaMemcpyDeviceToHost));
+  ex_expect(hm[0] == 4950 && hm[1] == 0 && hm[2] == 0,
+            "sum %d, cudaFree %d, cudaMalloc %d; expected 4950, 0, 0", hm[0], hm[1], hm[2]);
   ex_end();
 
   ex_begin("max_depth");
