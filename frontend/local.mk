@@ -26,7 +26,8 @@ libptxsim_core_la_LIBADD = libptxsim_lexer.la libptxsim_fatbin.la $(GMP_LIBS)
 ## other front-end objects, and the fuzzer that compiles their sources,
 ## stay as they are.
 noinst_LTLIBRARIES += libptxsim_fatbin.la
-libptxsim_fatbin_la_SOURCES = frontend/ptx_fatbin.c frontend/ptx_fatbin.h
+libptxsim_fatbin_la_SOURCES = frontend/ptx_fatbin.c frontend/ptx_fatbin.h \
+	frontend/ptx_link.c frontend/ptx_link.h
 libptxsim_fatbin_la_CPPFLAGS = $(AM_CPPFLAGS) $(ZSTD_CFLAGS) $(LZ4_CFLAGS)
 libptxsim_fatbin_la_LIBADD = $(ZSTD_LIBS) $(LZ4_LIBS)
 

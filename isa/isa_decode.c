@@ -586,11 +586,27 @@ static void decode_call(decoder *dc, isa_insn *in)
     name = callee->sym.name->str;
     uint64_t idx;
     if (!map_get(&dc->funcs, callee, &idx)) {
-      if (strcmp(name, "vprintf") && strcmp(name, "malloc") && strcmp(name, "free") &&
-          strcmp(name, "__assertfail") && strcmp(name, "__assert_fail"))
+      /* The system calls, numbered as ops_ctrl.c's syscall_exec knows them. */
+      static const struct { const char *name; uint32_t number; } syscalls[] = {
+        {"vprintf", 1}, {"malloc", 2}, {"free", 3}, {"__assertfail", 4}, {"__assert_fail", 4},
+        {"__cudaCDP2GetParameterBufferV2", 5}, {"__cudaCDP2LaunchDeviceV2", 6},
+        {"__cudaCDP2LaunchDeviceV2_ptsz", 6}, {"__cudaCDP2GetLastError", 7},
+        {"__cudaCDP2StreamCreateWithFlags", 8}, {"__cudaCDP2EventCreateWithFlags", 8},
+        {"__cudaCDP2GetDevice", 9}, {"__cudaCDP2GetDeviceCount", 10},
+        {"__cudaCDP2StreamDestroy", 11}, {"__cudaCDP2EventDestroy", 11},
+        {"__cudaCDP2EventRecord", 11}, {"__cudaCDP2EventRecord_ptsz", 11},
+        {"__cudaCDP2EventRecordWithFlags", 11}, {"__cudaCDP2EventRecordWithFlags_ptsz", 11},
+        {"__cudaCDP2StreamWaitEvent", 11}, {"__cudaCDP2StreamWaitEvent_ptsz", 11},
+        {"__cudaCDP2PeekAtLastError", 12}, {"__cudaCDP2Malloc", 13}, {"__cudaCDP2Free", 3}};
+      size_t i = 0;
+      while (i < sizeof syscalls / sizeof *syscalls && strcmp(name, syscalls[i].name))
+        i++;
+      if (i == sizeof syscalls / sizeof *syscalls && !strncmp(name, "__cudaCDP2", 10))
+        derr(dc, ir->loc, "call: the device runtime's cuda%s (in device code) is not supported "
+             "by ptxsim", name + 10);
+      else if (i == sizeof syscalls / sizeof *syscalls)
         derr(dc, ir->loc, "call: function '%s' has no body in this module", name);
-      in->aux = !strcmp(name, "vprintf") ? 1 : !strcmp(name, "malloc") ? 2
-              : !strcmp(name, "free") ? 3 : 4;
+      in->aux = i < sizeof syscalls / sizeof *syscalls ? syscalls[i].number : 4;
     } else
       cs->callee = &dc->p->funcs[idx];
   } else if (target_k < ir->n_opnds) {

@@ -11,6 +11,7 @@
 #include "frontend/ptx_ops.h"
 #include "isa/isa_bind.h"
 #include "isa/simt.h"
+#include "isa/simt_dyn.h"
 
 static void bra_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
@@ -349,6 +350,109 @@ static void do_printf(simt_warp *w, const isa_insn *in, uint32_t lane)
 
 #pragma GCC diagnostic pop
 
+/* __cudaCDP2GetParameterBufferV2(func, gridDim, blockDim, sharedMem): a
+ * zeroed parameter buffer for a launch of the kernel at address func, and
+ * the launch recorded as pending (simt_dyn.h); NULL (the <<<>>> is then
+ * skipped) when func is no kernel or device launches are off. */
+static void cdp_param_buffer(simt_warp *w, const isa_insn *in, uint32_t lane)
+{
+  simt_launch *l = w->launch;
+  const isa_call_site *cs = in->ext;
+  uint64_t func = 0, addr = 0;
+  uint32_t shmem = 0;
+  simt_child c = {.depth = l->depth + 1};
+  if (!read_arg(w, in, lane, 0, &func, 8) || cs->n_args < 4 || !cs->args[1].by_address ||
+      !cs->args[2].by_address || !read_arg(w, in, lane, 1, c.grid, 12) ||
+      !read_arg(w, in, lane, 2, c.block, 12) || !read_arg(w, in, lane, 3, &shmem, 4))
+    return;
+  c.shmem = shmem;
+  const isa_func *f = isa_program_func_at(l->prog, func);
+  for (uint32_t k = 0; f && k < l->prog->n_kernels; k++)
+    if (l->prog->kernels[k].func == f)
+      c.kernel = &l->prog->kernels[k];
+  if (c.kernel && l->children &&
+      simt_mem_alloc(l->mem, c.kernel->param_bytes ? c.kernel->param_bytes : 1,
+                     SIMT_ALLOC_GLOBAL, NULL, &addr) == 0) {
+    c.params = addr;
+    if (simt_children_add(l->children, &c)) {
+      /* Out of memory: NULL, and the buffer just made goes back. */
+      int gone = simt_mem_free(l->mem, addr);
+      (void)gone;
+      addr = 0;
+    }
+  }
+  write_ret(w, in, lane, addr, 8);
+}
+
+/* __cudaCDP2LaunchDeviceV2(paramBuffer, stream): launches the pending
+ * launch of that buffer; returns a cudaError_t. */
+static void cdp_launch(simt_warp *w, const isa_insn *in, uint32_t lane)
+{
+  simt_launch *l = w->launch;
+  uint64_t buf = 0;
+  if (!read_arg(w, in, lane, 0, &buf, 8))
+    return;
+  simt_child *c = l->children ? simt_children_find(l->children, buf) : NULL;
+  uint32_t err = 0;
+  if (!c || c->is_launched)
+    err = SIMT_DYN_ERR_INVALID;
+  else if (c->depth > SIMT_DYN_MAX_DEPTH)
+    err = SIMT_DYN_ERR_MAX_DEPTH;
+  else
+    c->is_launched = true;
+  if (err && l->children)
+    l->children->last_error = err;
+  write_ret(w, in, lane, err, 4);
+}
+
+/* The device runtime's other calls that device code using <<<>>> makes
+ * (cuda_device_runtime_api.h).  Streams and events need no work: every
+ * child grid runs after its parent in launch order, which honours any
+ * order they could ask for; they get distinct non-NULL handles. */
+static void cdp_misc(simt_warp *w, const isa_insn *in, uint32_t lane)
+{
+  simt_launch *l = w->launch;
+  uint64_t out = 0, v = 0;
+  uint32_t size = 4;
+  switch (in->aux) {
+  case 7:  /* GetLastError: returns and clears */
+  case 12: /* PeekAtLastError */
+    v = l->children ? l->children->last_error : 0;
+    if (l->children && in->aux == 7)
+      l->children->last_error = 0;
+    write_ret(w, in, lane, v, 4);
+    return;
+  case 8: /* Stream/EventCreateWithFlags(handle *, flags) */
+    v = l->children ? ++l->children->n_handles : 1;
+    size = 8;
+    break;
+  case 13: { /* Malloc(void **, size): the device heap, as malloc */
+    uint64_t bytes = 0;
+    if (!read_arg(w, in, lane, 1, &bytes, 8))
+      return;
+    if (bytes <= l->mem->heap_limit - l->mem->heap_used &&
+        simt_mem_alloc(l->mem, bytes, SIMT_ALLOC_DEVHEAP, NULL, &v) == 0)
+      l->mem->heap_used += bytes;
+    else {
+      write_ret(w, in, lane, 2, 4); /* cudaErrorMemoryAllocation */
+      return;
+    }
+    size = 8;
+    break;
+  }
+  case 9: v = 0; break;  /* GetDevice(int *): the one device */
+  case 10: v = 1; break; /* GetDeviceCount(int *) */
+  default: write_ret(w, in, lane, 0, 4); return; /* 11: nothing to do */
+  }
+  if (!read_arg(w, in, lane, 0, &out, 8))
+    return;
+  uint8_t *h = simt_mem_slow(w, in, lane, ISA_SPACE_GENERIC, out, size, size, true);
+  if (!h)
+    return;
+  memcpy(h, &v, size);
+  write_ret(w, in, lane, 0, 4);
+}
+
 static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
   simt_launch *l = w->launch;
@@ -374,8 +478,10 @@ static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
       uint64_t p = 0;
       if (!read_arg(w, in, lane, 0, &p, 8))
         return;
-      if (!p)
+      if (!p) {
+        write_ret(w, in, lane, 0, 4); /* the device runtime's cudaFree(NULL) */
         break;
+      }
       simt_alloc *al = simt_mem_find(l->mem, p);
       if (!al || al->base != p || al->kind != SIMT_ALLOC_DEVHEAP || al->is_freed) {
         simt_fault_at(w, in, lane, SIMT_FAULT_OTHER, ISA_SPACE_GLOBAL, p, 0, false,
@@ -385,8 +491,12 @@ static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
       l->mem->heap_used -= al->size;
       if (simt_mem_free(l->mem, p))
         return;
+      write_ret(w, in, lane, 0, 4); /* the device runtime's cudaFree: cudaSuccess */
       break;
     }
+    case 5: cdp_param_buffer(w, in, lane); break;
+    case 6: cdp_launch(w, in, lane); break;
+    case 7: case 8: case 9: case 10: case 11: case 12: case 13: cdp_misc(w, in, lane); break;
     default: { /* __assertfail(message, file, line, function, charSize) */
       uint64_t msg = 0, file = 0;
       uint32_t line = 0;

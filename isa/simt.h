@@ -306,6 +306,9 @@ struct simt_launch {
                                   %envreg1:%envreg2 give (0: none, as in
                                   an ordinary launch) */
   uint64_t n_ctas_done;        /* CTAs that finished */
+  /* Device-side launches (isa/simt_dyn.h): NULL refuses them. */
+  struct simt_children *children;
+  uint32_t depth;              /* 0 for a host launch, a child's parent + 1 */
 };
 
 /* ---- registers ------------------------------------------------------ */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "frontend/ptx_fatbin.h"
+#include "frontend/ptx_link.h"
 #include "runtime/cudart_state.h"
 
 /* Appends p to the growable array *a (n, cap); false when out of memory. */
@@ -114,20 +115,66 @@ static int ptx_for_device(const void *wrapper, unsigned target, char **text, siz
   return rc;
 }
 
+/* Relocatable device code (nvcc -rdc=true): the wrapper (version 2)
+ * points at nvlink's fatbinary, which holds the linked SASS only, and at
+ * the NULL-terminated list of the translation units' own fatbinaries
+ * (crt/link.stub's __cudaPrelinkedFatbins), which hold their PTX.  The
+ * PTX of every unit that has one is linked into one text
+ * (frontend/ptx_link.h); a unit without PTX (SASS-only) is skipped, and
+ * what it alone defines is then reported missing when the module loads. */
+static int linked_ptx_for_device(const ptx_fatbin_wrapper *w, unsigned target, char **text,
+                                 size_t *len, char *err, size_t errlen)
+{
+  const void *const *units = w->filename_or_fatbins;
+  size_t n = 0;
+  while (units && units[n])
+    n++;
+  char **texts = calloc(n ? n : 1, sizeof *texts);
+  size_t *lens = calloc(n ? n : 1, sizeof *lens);
+  int rc = texts && lens ? 0 : PTXSIM_E_NOMEM;
+  size_t got = 0;
+  for (size_t i = 0; i < n && !rc; i++) {
+    int r = ptx_for_device(units[i], target, &texts[got], &lens[got], err, errlen);
+    if (r == PTXSIM_E_NOMEM)
+      rc = r;
+    else if (r == 0)
+      got++;
+  }
+  if (!rc && !got) {
+    if (!n)
+      snprintf(err, errlen, "relocatable device code without its translation units' "
+               "fatbinaries");
+    rc = PTXSIM_E_NOTFOUND;
+  }
+  if (!rc) {
+    int r = ptx_link((const char *const *)texts, lens, got, text, len, err, errlen);
+    rc = r == PTXSIM_E_NOMEM ? r : r ? PTXSIM_E_PARSE : 0; /* PTX_E* equal PTXSIM_E_* */
+  }
+  for (size_t i = 0; i < got; i++)
+    free(texts[i]);
+  free(texts);
+  free(lens);
+  return rc;
+}
+
 /* Fatbinary -> parsed module; sets load_error on failure. */
 static void parse_module(rt_state *st, rt_module *m)
 {
   m->is_parsed = true;
   char err[1024];
   size_t len = 0;
-  int rc = ptx_for_device(m->wrapper, target_arch(st), &m->ptx, &len, err, sizeof err);
+  const ptx_fatbin_wrapper *w = m->wrapper;
+  bool is_linked = w && w->magic == PTX_FATBIN_WRAPPER_MAGIC && w->version == 2;
+  int rc = is_linked ? linked_ptx_for_device(w, target_arch(st), &m->ptx, &len, err, sizeof err)
+                     : ptx_for_device(m->wrapper, target_arch(st), &m->ptx, &len, err,
+                                      sizeof err);
   if (rc) {
-    const ptx_fatbin_wrapper *w = m->wrapper;
-    if (rc != PTXSIM_E_NOMEM && w && w->magic == PTX_FATBIN_WRAPPER_MAGIC && w->version == 2)
-      rt_message("error: %s was built with relocatable device code (nvcc -rdc=true), which "
-                 "ptxsim cannot link yet; rebuild it without -rdc",
-                 rt_program_name());
-    else if (m->index == 0)
+    if (rc == PTXSIM_E_PARSE) {
+      rt_message("error: %s: %s", rt_program_name(), err);
+      m->load_error = cudaErrorInvalidPtx;
+      return;
+    }
+    if (m->index == 0)
       rt_message("error: %s: %s", rt_program_name(), err);
     else
       rt_message("error: %s (fatbinary %u): %s", rt_program_name(), m->index + 1, err);

@@ -12,6 +12,7 @@
 #include "isa/fp_common.h"
 #include "isa/isa_prog.h"
 #include "isa/simt.h"
+#include "isa/simt_dyn.h"
 #include "isa/tex_sample.h"
 #include "ptxsim.h"
 #include "src/ptxsim_api_int.h"
@@ -179,6 +180,7 @@ struct ptxsim_device {
   report_state *report;  /* run-time reports and trace (report_*.c), NULL: off */
   api_timing timing;     /* timing mode (ptxsim_timing.c) */
   api_progress progress; /* the progress line (ptxsim_progress.c) */
+  simt_children children; /* device-side launches of the running launch */
 };
 
 
@@ -281,6 +283,7 @@ void ptxsim_device_destroy(ptxsim_device *d)
   report_state_free(d->report);
   free(d->error);
   free(d->stats_kernel);
+  simt_children_release(&d->children);
   free(d);
 }
 
@@ -795,17 +798,10 @@ const isa_kernel *api_find_kernel(ptxsim_device *d, const ptxsim_module *m, cons
   return find_kernel(d, m, name, p);
 }
 
-int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
-                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
-                        const void *const *args, size_t n_args, unsigned flags)
+/* The checks a GPU makes of a launch configuration. */
+static int check_launch(ptxsim_device *d, const isa_kernel *k, const char *kernel,
+                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes)
 {
-  if (!d || !kernel)
-    return PTXSIM_E_INVALID;
-  clear_error(d);
-  const isa_program *p;
-  const isa_kernel *k = find_kernel(d, m, kernel, &p);
-  if (!k)
-    return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     return set_error(d, PTXSIM_E_LAUNCH,
@@ -842,11 +838,16 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
                      " + dynamic %zu) exceed the device's %zu per block",
                      kernel, k->static_shared + dynamic_shared_bytes, k->static_shared,
                      dynamic_shared_bytes, pr->shared_per_block_optin);
-  if (n_args != k->n_params)
-    return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
-                     kernel, k->n_params, n_args);
-  if (flags & ~(unsigned)PTXSIM_LAUNCH_COOPERATIVE)
-    return set_error(d, PTXSIM_E_INVALID, "launch of %s: unknown flags 0x%x", kernel, flags);
+  return PTXSIM_OK;
+}
+
+/* Runs one grid of kernel k (p's) with the parameter buffer params
+ * (taken over: freed here), adding its statistics to *acc. */
+static int run_grid(ptxsim_device *d, const isa_program *p, const isa_kernel *k,
+                    const char *kernel, ptxsim_dim3 grid, ptxsim_dim3 block,
+                    size_t dynamic_shared_bytes, uint8_t *params, unsigned flags, uint32_t depth,
+                    ptxsim_stats *acc)
+{
   simt_launch l;
   memset(&l, 0, sizeof l);
   l.mem = &d->mem;
@@ -860,16 +861,9 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
   l.max_insns = d->max_insns;
   l.stack_limit = d->stack_limit;
   l.param_bytes = k->param_bytes;
-  l.params = calloc(1, k->param_bytes ? k->param_bytes : 1);
-  if (!l.params)
-    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
-  for (size_t i = 0; i < n_args; i++) {
-    if (!args || !args[i]) {
-      free(l.params);
-      return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: argument %zu is NULL", kernel, i);
-    }
-    memcpy(l.params + k->param_offset[i], args[i], k->param_size[i]);
-  }
+  l.params = params;
+  l.children = &d->children;
+  l.depth = depth;
   /* A fresh workspace per cooperative launch, zeroed as the barrier's
    * protocol expects (isa/simt_grid.c). */
   l.is_cooperative = (flags & PTXSIM_LAUNCH_COOPERATIVE) != 0;
@@ -899,22 +893,15 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
     fflush(l.out);
   else
     fflush(stdout);
-  free(d->stats_kernel);
-  d->stats_kernel = strdup(kernel);
-  d->stats = (ptxsim_stats){
-    .kernel = d->stats_kernel,
-    .thread_instructions = l.thread_insns,
-    .warp_instructions = l.warp_insns,
-    .ctas = l.n_ctas,
-    .warps = l.n_warps,
-    .threads = l.n_threads,
-    .simd_efficiency = l.warp_insns ? (double)l.thread_insns / (32.0 * (double)l.warp_insns) : 0,
-    .wall_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9,
-  };
-  if (d->timing.mode == PTXSIM_MODE_TIMING) {
-    d->stats.cycles = d->timing.last.cycles;
-    d->stats.ipc = d->stats.cycles ? (double)l.thread_insns / (double)d->stats.cycles : 0;
-  }
+  acc->thread_instructions += l.thread_insns;
+  acc->warp_instructions += l.warp_insns;
+  acc->ctas += l.n_ctas;
+  acc->warps += l.n_warps;
+  acc->threads += l.n_threads;
+  acc->wall_seconds +=
+    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  if (d->timing.mode == PTXSIM_MODE_TIMING)
+    acc->cycles += d->timing.last.cycles;
   if (rc) {
     set_error(d, rc, "%s", l.message ? l.message : "the launch failed\n");
     simt_launch_release(&l);
@@ -922,6 +909,74 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
   }
   simt_launch_release(&l);
   return PTXSIM_OK;
+}
+
+int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                        const void *const *args, size_t n_args, unsigned flags)
+{
+  if (!d || !kernel)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  const isa_program *p;
+  const isa_kernel *k = find_kernel(d, m, kernel, &p);
+  if (!k)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
+  int rc = check_launch(d, k, kernel, grid, block, dynamic_shared_bytes);
+  if (rc)
+    return rc;
+  if (n_args != k->n_params)
+    return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
+                     kernel, k->n_params, n_args);
+  if (flags & ~(unsigned)PTXSIM_LAUNCH_COOPERATIVE)
+    return set_error(d, PTXSIM_E_INVALID, "launch of %s: unknown flags 0x%x", kernel, flags);
+  uint8_t *params = calloc(1, k->param_bytes ? k->param_bytes : 1);
+  if (!params)
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  for (size_t i = 0; i < n_args; i++) {
+    if (!args || !args[i]) {
+      free(params);
+      return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: argument %zu is NULL", kernel, i);
+    }
+    memcpy(params + k->param_offset[i], args[i], k->param_size[i]);
+  }
+  ptxsim_stats acc = {0};
+  d->children.head = d->children.n = 0;
+  d->children.last_error = 0;
+  rc = run_grid(d, p, k, kernel, grid, block, dynamic_shared_bytes, params, flags, 0, &acc);
+  /* Device-side launches (isa/simt_dyn.h), in the order they were made,
+   * each after the grid that made it; their own launches join the queue. */
+  while (d->children.head < d->children.n) {
+    simt_child c = d->children.q[d->children.head++];
+    if (rc == PTXSIM_OK && c.is_launched) {
+      ptxsim_dim3 cg = {c.grid[0], c.grid[1], c.grid[2]};
+      ptxsim_dim3 cb = {c.block[0], c.block[1], c.block[2]};
+      const char *name = c.kernel->func->name;
+      uint8_t *cp = malloc(c.kernel->param_bytes ? c.kernel->param_bytes : 1);
+      const uint8_t *h = simt_mem_host(&d->mem, c.params, c.kernel->param_bytes);
+      rc = !cp || (c.kernel->param_bytes && !h) ? set_error(d, PTXSIM_E_NOMEM, "out of memory")
+                                               : check_launch(d, c.kernel, name, cg, cb, c.shmem);
+      if (rc == PTXSIM_OK) {
+        if (c.kernel->param_bytes)
+          memcpy(cp, h, c.kernel->param_bytes);
+        rc = run_grid(d, p, c.kernel, name, cg, cb, c.shmem, cp, 0, c.depth, &acc);
+      } else
+        free(cp);
+    }
+    if (simt_mem_free(&d->mem, c.params) && rc == PTXSIM_OK)
+      rc = set_error(d, PTXSIM_E_INVALID, "a device launch's parameter buffer is gone");
+  }
+  d->children.head = d->children.n = 0;
+  free(d->stats_kernel);
+  d->stats_kernel = strdup(kernel);
+  acc.kernel = d->stats_kernel;
+  acc.simd_efficiency = acc.warp_instructions ? (double)acc.thread_instructions /
+                                                  (32.0 * (double)acc.warp_instructions)
+                                              : 0;
+  if (d->timing.mode == PTXSIM_MODE_TIMING)
+    acc.ipc = acc.cycles ? (double)acc.thread_instructions / (double)acc.cycles : 0;
+  d->stats = acc;
+  return rc;
 }
 
 int ptxsim_last_stats(const ptxsim_device *d, ptxsim_stats *out)

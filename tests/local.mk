@@ -11,7 +11,8 @@ TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 
 FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
 	tests/frontend/check_literals tests/frontend/check_expr tests/frontend/check_parser \
-	tests/frontend/check_forms tests/frontend/check_fatbin tests/frontend/check_json
+	tests/frontend/check_forms tests/frontend/check_fatbin tests/frontend/check_json \
+	tests/frontend/check_link
 check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
@@ -125,6 +126,8 @@ tests_frontend_check_fatbin_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_fatbin_LDADD = $(TEST_LDADD)
 tests_frontend_check_json_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_json_LDADD = $(TEST_LDADD)
+tests_frontend_check_link_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_link_LDADD = $(TEST_LDADD)
 
 ## The public interface, linked against the installed library's objects.
 check_PROGRAMS += tests/src/check_api
