@@ -795,13 +795,14 @@ const isa_kernel *api_find_kernel(ptxsim_device *d, const ptxsim_module *m, cons
   return find_kernel(d, m, name, p);
 }
 
-int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
-                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
-                        const void *const *args, size_t n_args, unsigned flags)
+/* Checks a launch against the device and the kernel and sets up *l for
+ * it (l->params malloc'd: simt_launch_release).  PTXSIM_OK or the error,
+ * set on d. */
+static int launch_prepare(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                          ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                          const void *const *args, size_t n_args, unsigned flags,
+                          simt_launch *out)
 {
-  if (!d || !kernel)
-    return PTXSIM_E_INVALID;
-  clear_error(d);
   const isa_program *p;
   const isa_kernel *k = find_kernel(d, m, kernel, &p);
   if (!k)
@@ -877,6 +878,48 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
     free(l.params);
     return set_error(d, PTXSIM_E_NOMEM, "out of memory for a grid workspace");
   }
+  *out = l;
+  return PTXSIM_OK;
+}
+
+int ptxsim_timing_preempt_by(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                             ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                             const void *const *args, size_t n_args, uint64_t at_cycle,
+                             unsigned n_sms)
+{
+  if (!d || !kernel)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  if (d->timing.mode != PTXSIM_MODE_TIMING)
+    return set_error(d, PTXSIM_E_INVALID, "a preempting kernel needs timing mode");
+  simt_launch *l = calloc(1, sizeof *l);
+  if (!l)
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  int rc = launch_prepare(d, m, kernel, grid, block, dynamic_shared_bytes, args, n_args, 0, l);
+  if (rc) {
+    free(l);
+    return rc;
+  }
+  if (api_timing_set_second(&d->timing, l, at_cycle, n_sms)) {
+    simt_launch_release(l);
+    free(l);
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  }
+  return PTXSIM_OK;
+}
+
+int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                        const void *const *args, size_t n_args, unsigned flags)
+{
+  if (!d || !kernel)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  simt_launch l;
+  int prc = launch_prepare(d, m, kernel, grid, block, dynamic_shared_bytes, args, n_args, flags,
+                           &l);
+  if (prc)
+    return prc;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   report_set_time_unit(d->report, d->timing.mode == PTXSIM_MODE_TIMING ? "cycles"
