@@ -87,6 +87,11 @@ check_PROGRAMS += tests/pipeline/check_preempt
 tests_pipeline_check_preempt_CFLAGS = $(TEST_CFLAGS)
 tests_pipeline_check_preempt_LDADD = libreport_json.la $(TM_FIXTURE_LDADD)
 EXTRA_DIST += tests/pipeline/preempt.ptx
+## The preempt-by-second-kernel mode (ptxsim_timing_preempt_by).
+check_PROGRAMS += tests/pipeline/check_preempt_by
+tests_pipeline_check_preempt_by_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_preempt_by_LDADD = $(TM_FIXTURE_LDADD)
+EXTRA_DIST += tests/pipeline/preempt_by.ptx
 ## The in-place allocator (pipeline/preempt_alloc.h) on 004's Fig 2.4.
 check_PROGRAMS += tests/pipeline/check_preempt_alloc
 tests_pipeline_check_preempt_alloc_CFLAGS = $(TEST_CFLAGS)

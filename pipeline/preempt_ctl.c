@@ -909,10 +909,25 @@ static int second_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next
 
 int tm_preempt_finish(tm_preempt *p, uint64_t now)
 {
-  if (!p || p->sec != SEC_PENDING)
+  if (!p || p->sec == SEC_NONE || p->sec == SEC_DONE)
     return 0;
+  /* Not due yet, or due while the SMs had nothing left of the first
+   * kernel (drain mode: their CTAs ended): it runs now. */
+  if (p->sec != SEC_RUNNING) {
+    int rc = second_run(p, now);
+    if (rc)
+      return rc;
+  }
+  /* The events of SMs that hold nothing to restore end with the kernel. */
+  for (uint32_t s = 0; p->sec != SEC_PENDING && s < p->sec_n; s++) {
+    preempt_sm *ps = &p->sm[s];
+    if (ps->ph == PH_HOSTING)
+      event_done(p, ps, ps->t_saved);
+    ps->ph = PH_IDLE;
+    ps->is_second = false;
+  }
   p->sec = SEC_DONE;
-  return second_run(p, now);
+  return 0;
 }
 
 int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, bool *released)
