@@ -171,6 +171,8 @@ EXTRA_DIST += tests/pipeline/run-scalar-combos.sh
 ## poisoning what a mode does not save; a broken liveness must be caught.
 TESTS += tests/pipeline/run-preempt-combos.sh
 EXTRA_DIST += tests/pipeline/run-preempt-combos.sh
+TESTS += tests/pipeline/run-preempt-by.sh
+EXTRA_DIST += tests/pipeline/run-preempt-by.sh
 ## ... and with each branch predictor, on gtx280_ilp and gtx480.
 TESTS += tests/pipeline/run-drivers-bpred.sh
 EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh
