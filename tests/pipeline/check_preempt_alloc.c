@@ -77,7 +77,7 @@ START_TEST(test_contiguity_and_tie_break)
 }
 END_TEST
 
-/* A full table of 16 one-unit... entries: the search stays within 2^16. */
+/* A full table of 16 entries: the search stays within 2^16 subsets. */
 START_TEST(test_sixteen_entries)
 {
   tm_alloc_table t;
@@ -85,11 +85,44 @@ START_TEST(test_sixteen_entries)
   tm_alloc_table_of_slots(&t, 16 * 64, 64, UINT64_MAX, slot_of);
   ck_assert_uint_eq(t.n, TM_ALLOC_ENTRIES);
   ck_assert_uint_eq(tm_alloc_fits(&t, 0, 64), 0);
-  /* Three of 100 need [832, 1024) (192: one) ... : 5 of the top evicted
-   * give [704, 1024) = 320: three. */
+  /* 16 CTAs of 64 fill 1024: three requests of 100 need 300 contiguous
+   * units, and the 5 CTAs at the top free [704, 1024) = 320 (4 free only
+   * 256: two). */
   uint32_t ev = tm_alloc_evict(&t, 100, 3);
   ck_assert_int_eq(__builtin_popcount(ev), 5);
   ck_assert_uint_eq(ev, 0xf800);
+}
+END_TEST
+
+/* An injected interrupt's incoming work is one more CTA of the running
+ * kernel.  Before the tables, the controller evicted ceil((size - free) /
+ * size) CTAs, the most recent first (plain arithmetic); with equal-sized
+ * CTAs in slots below capacity / size (the SM takes the lowest free slot)
+ * first-fit evicts as many, the highest slot: every such slot mask, a few
+ * register-file shapes. */
+START_TEST(test_same_as_arithmetic_for_one_more_cta)
+{
+  static const uint64_t shapes[][2] = {{32768, 8192}, {32768, 6144}, {1024, 300},
+                                       {49152, 8192}, {65536, 8192}};
+  for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+    uint64_t cap = shapes[k][0], size = shapes[k][1];
+    uint32_t slots = (uint32_t)(cap / size);
+    if (slots > TM_ALLOC_ENTRIES)
+      slots = TM_ALLOC_ENTRIES;
+    for (uint64_t mask = 0; mask < (UINT64_C(1) << slots); mask++) {
+      tm_alloc_table t;
+      uint32_t slot_of[TM_ALLOC_ENTRIES];
+      tm_alloc_table_of_slots(&t, cap, size, mask, slot_of);
+      uint64_t used = size * t.n, free_now = cap > used ? cap - used : 0;
+      uint32_t want = free_now >= size ? 0 : 1; /* ceil((size - free) / size) <= 1 */
+      if (!t.n)
+        want = 0;
+      uint32_t ev = tm_alloc_evict(&t, size, 1);
+      ck_assert_int_eq(__builtin_popcount(ev), want);
+      if (want)
+        ck_assert_uint_eq(ev, UINT32_C(1) << (t.n - 1)); /* the highest slot */
+    }
+  }
 }
 END_TEST
 
@@ -101,6 +134,7 @@ int main(void)
   tcase_add_test(tc, test_fig24_shared_memory);
   tcase_add_test(tc, test_contiguity_and_tie_break);
   tcase_add_test(tc, test_sixteen_entries);
+  tcase_add_test(tc, test_same_as_arithmetic_for_one_more_cta);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
