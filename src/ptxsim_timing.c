@@ -315,6 +315,11 @@ int api_timing_run(ptxsim_device *d, simt_launch *l)
   tm_config *conf = config_of(t);
   if (!conf)
     return PTXSIM_E_NOMEM;
+  if (t->second && !conf->preempt_second) {
+    /* A configuration loaded since ptxsim_timing_preempt_by. */
+    conf->preempt_second = true;
+    drop_kernels(t);
+  }
   const tm_kernel *k = kernel_of(t, l);
   if (!k)
     return PTXSIM_E_NOMEM;

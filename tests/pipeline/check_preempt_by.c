@@ -210,6 +210,41 @@ START_TEST(test_after_the_end)
 }
 END_TEST
 
+/* A configuration loaded between ptxsim_timing_preempt_by and the launch
+ * still gives the first kernel its stop points: occupancy stops every
+ * warp at once, so the save catches all 4 CTAs of each SM. */
+START_TEST(test_config_loaded_after)
+{
+  references();
+  tm_fixture f;
+  tm_fixture_open(&f, "tests/pipeline/preempt_by.ptx", "gtx480", NULL, NULL);
+  ptxsim_devptr o1 = tm_fixture_alloc(&f, sizeof ref1);
+  ptxsim_devptr o2 = tm_fixture_alloc(&f, sizeof ref2);
+  uint32_t n1 = N1, n2 = N2;
+  const void *a1[] = {&o1, &n1}, *a2[] = {&o2, &n2};
+  ptxsim_dim3 g = {GRID2, 1, 1}, b = {BLOCK2, 1, 1};
+  ck_assert_int_eq(ptxsim_timing_preempt_by(f.device, f.module, "shortk", g, b, 0, a2, 2, AT, SMS),
+                   PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_device_set_config(f.device, "gtx480", NULL), PTXSIM_OK);
+  static const char *const o[][2] = {{"-ptxsim_kernel_regs", "longk:32"},
+                                     {"-ptxsim_kernel_regs", "shortk:16"},
+                                     {"-ptxsim_preempt_mode", "occupancy"}};
+  for (size_t i = 0; i < 3; i++)
+    ck_assert_int_eq(ptxsim_device_set_config_option(f.device, o[i][0], o[i][1], NULL),
+                     PTXSIM_OK);
+  tm_fixture_launch(&f, "longk", GRID1, BLOCK1, a1, 2);
+  static uint32_t got1[GRID1 * BLOCK1], got2[GRID2 * BLOCK2];
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got1, o1, sizeof got1), PTXSIM_OK);
+  ck_assert_int_eq(ptxsim_memcpy_dtoh(f.device, got2, o2, sizeof got2), PTXSIM_OK);
+  ck_assert(memcmp(got1, ref1, sizeof ref1) == 0);
+  ck_assert(memcmp(got2, ref2, sizeof ref2) == 0);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "ptxsim_preempt_events"), SMS);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "ptxsim_preempt_tbs_evicted"), SMS * 4);
+  ck_assert_uint_eq(tm_fixture_stat_u64(&f, "ptxsim_preempt_drain_cycles") < 100, 1);
+  tm_fixture_close(&f);
+}
+END_TEST
+
 START_TEST(test_functional_mode_refused)
 {
   ptxsim_module *m = NULL;
@@ -241,6 +276,7 @@ int main(void)
   tcase_add_test(tc, test_live_cp_inplace_poisoned);
   tcase_add_test(tc, test_drain);
   tcase_add_test(tc, test_after_the_end);
+  tcase_add_test(tc, test_config_loaded_after);
   tcase_add_test(tc, test_functional_mode_refused);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
