@@ -496,6 +496,37 @@ int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json);
  * functional mode, which has no notion of time. */
 int ptxsim_timing_clock(const ptxsim_device *d, uint64_t *cycles, double *core_mhz);
 
+/* The preempt-by-second-kernel mode (issue 17; seed 004 §1.3, in-place
+ * switching): the device's next timing-mode launch is interrupted at its
+ * core cycle at_cycle by a launch of kernel (m, grid, block, shared
+ * memory and arguments as for ptxsim_launch_in, checked now, the
+ * arguments copied).  The preemption controller stops SMs 0..n_sms-1 (0:
+ * every SM), saves the running kernel's CTAs there as
+ * -ptxsim_preempt_mode says (with -ptxsim_preempt_inplace 1 only the
+ * fewest needed to fit the second kernel's CTAs: pipeline/preempt_alloc.h),
+ * runs the second kernel to completion on those SMs (its own timing
+ * launch: its own memory system, its results real), then restores the
+ * saved CTAs and the first kernel goes on.  One preemption event per SM
+ * (--report preemption, ptxsim_preempt_* statistics).  If the first
+ * kernel ends before at_cycle, the second runs after it.  Only the next
+ * launch: later ones run alone.  PTXSIM_E_INVALID in functional mode. */
+int ptxsim_timing_preempt_by(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                             ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                             const void *const *args, size_t n_args, uint64_t at_cycle,
+                             unsigned n_sms);
+/* What the second kernel of the last launch did. */
+typedef struct ptxsim_preempt_by_result {
+  int ran;                      /* it ran (0: none was set) */
+  int status;                   /* its launch's status (PTXSIM_OK, ...) */
+  uint64_t start_cycle;         /* the first kernel's cycle when it started */
+  uint64_t cycles;              /* its own length in core cycles */
+  unsigned sms, ctas_per_sm;    /* where it ran */
+  uint64_t thread_instructions;
+} ptxsim_preempt_by_result;
+/* PTXSIM_E_INVALID when no launch had a second kernel; its error
+ * message, if it failed, is the device's (ptxsim_device_error). */
+int ptxsim_timing_preempt_by_result(const ptxsim_device *d, ptxsim_preempt_by_result *out);
+
 /* The CTAs of a kernel, of threads threads and dynamic_shared_bytes of
  * dynamic shared memory each, that one SM of the timing configuration
  * holds at once, as the timing model's CTA accounting counts them

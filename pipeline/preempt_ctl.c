@@ -11,6 +11,7 @@
 #include "isa/ctx_compress.h"
 #include "isa/ctx_live.h"
 #include "memsys/mem_timing.h"
+#include "pipeline/preempt_alloc.h"
 #include "pipeline/preempt_ctl.h"
 #include "pipeline/sm_int.h"
 #include "ptxsim.h"
@@ -20,8 +21,14 @@ enum { SEGMENT_BYTES = 128, SIMT_ENTRY_BYTES = 12, PRED_BYTES = 4 };
 #define POISON UINT64_C(0xdeadbeefbaadf00d)
 
 /* PH_SWITCHED_OUT: State/BW, waiting for t_resume; PH_SAVING and
- * PH_RESTORING: the memsys path, segments going out or coming back. */
-typedef enum phase { PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT, PH_SAVING, PH_RESTORING } phase;
+ * PH_RESTORING: the memsys path, segments going out or coming back;
+ * PH_HOSTING: saved (from t_saved on), the second kernel's. */
+typedef enum phase {
+  PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT, PH_SAVING, PH_RESTORING, PH_HOSTING
+} phase;
+
+/* Where the second kernel (tm_second) stands. */
+typedef enum second_state { SEC_NONE, SEC_PENDING, SEC_STOPPING, SEC_RUNNING, SEC_DONE } second_state;
 
 /* The parts of a context in the order the memsys path moves them. */
 enum { PART_REGS, PART_SIMT, PART_SMEM, PART_COUNT };
@@ -51,6 +58,9 @@ typedef struct preempt_sm {
   uint64_t seg_total, seg_issued, seg_done;
   uint64_t t_start, t_part_end[PART_COUNT];
   uint64_t drain;
+  bool is_second;             /* this event makes room for the second kernel */
+  uint64_t t_saved;           /* its save ends */
+  uint64_t spill;             /* State/BW: the save's cycles, the restore's */
   tm_preempt_stats ev;        /* the event under way: its counters, added
                                  to the launch's (and logged) when it ends,
                                  so that events on several SMs at once do
@@ -74,6 +84,12 @@ struct tm_preempt {
   const uint64_t **tb_frames;
   uint32_t *tb_lanes, *tb_scratch;
   tm_preempt_stats st;
+  /* The second kernel: its SMs (0..sec_n-1), CTAs per SM, when it ends,
+   * how long it ran. */
+  tm_second second;
+  second_state sec;
+  uint32_t sec_n, sec_cap;
+  uint64_t sec_end, sec_cycles;
 };
 
 static bool is_live_mode(const tm_preempt *p)
@@ -130,7 +146,7 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
                       const tm_preempt_launch *la, tm_preempt **out)
 {
   *out = NULL;
-  if (!conf->preempt_inject)
+  if (!conf->preempt_inject && !la->second)
     return 0;
   tm_preempt *p = calloc(1, sizeof *p);
   if (!p)
@@ -139,7 +155,18 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
   p->k = k;
   p->la = *la;
   p->n_sms = n_sms;
-  p->next_inject = conf->preempt_inject_at ? conf->preempt_inject_at : conf->preempt_inject;
+  p->next_inject = !conf->preempt_inject   ? UINT64_MAX
+                   : conf->preempt_inject_at ? conf->preempt_inject_at
+                                             : conf->preempt_inject;
+  if (la->second) {
+    p->second = *la->second;
+    p->sec = SEC_PENDING;
+    p->sec_n = p->second.n_sms && p->second.n_sms < n_sms ? p->second.n_sms : n_sms;
+    uint32_t per_sm = p->sec_n ? (p->second.n_ctas + p->sec_n - 1) / p->sec_n : 1;
+    p->sec_cap = p->second.ctas_per_sm < per_sm ? p->second.ctas_per_sm : per_sm;
+    if (!p->sec_cap)
+      p->sec_cap = 1;
+  }
   p->sm = calloc(n_sms ? n_sms : 1, sizeof *p->sm);
   p->maps = calloc(k->n_funcs ? k->n_funcs : 1, sizeof *p->maps);
   int rc = p->sm && p->maps ? 0 : PTX_ENOMEM;
@@ -210,6 +237,8 @@ void tm_preempt_free(tm_preempt *p)
 
 uint64_t tm_preempt_next_inject(const tm_preempt *p)
 {
+  if (p->sec == SEC_PENDING && p->second.at < p->next_inject)
+    return p->second.at;
   return p->next_inject;
 }
 
@@ -236,7 +265,8 @@ static void event_done(tm_preempt *p, preempt_sm *ps, uint64_t saved)
   p->st.latency_max = latency_max > e->latency_cycles ? latency_max : e->latency_cycles;
   if (p->la.sink && p->la.sink->on_event) {
     tm_preempt_event ev = {.sm = (uint32_t)(ps - p->sm), .mode = p->conf->preempt_mode,
-                           .cycle = ps->t_irq, .saved = saved, .d = *e};
+                           .cycle = ps->t_irq, .saved = saved,
+                           .second_cycles = ps->is_second ? p->sec_cycles : 0, .d = *e};
     p->la.sink->on_event(p->la.sink->ctx, &ev);
   }
   memset(e, 0, sizeof *e);
@@ -335,21 +365,29 @@ static uint64_t cycles_of(const tm_preempt *p, uint64_t segments)
   return (double)n < c ? n + 1 : n;
 }
 
-/* How many CTAs must leave (their registers, or their shared memory) for
- * one CTA of the kernel to fit: in-place switching (004 §1.3; the
- * incoming kernel of an injected interrupt is one more CTA of this one,
- * contiguous allocation not modelled). */
-static uint32_t to_evict(uint64_t per_cta, uint64_t capacity, uint32_t resident)
+/* The CTA slots whose registers (or shared memory) leave for count
+ * requests of req each to fit, CTAs of per_cta each taking capacity:
+ * in-place switching (004 §1.3) by preempt_alloc.h's policy (contiguous
+ * first-fit, the fewest CTAs, the highest addresses first).  Slots beyond
+ * the table's 16 entries always leave. */
+static uint64_t evict_slots(const sm_core *sm, uint64_t per_cta, uint64_t capacity, uint64_t req,
+                            uint32_t count)
 {
-  if (!per_cta)
+  uint64_t used = 0;
+  for (uint32_t c = 0; c < sm->p->n_cta_slots && c < 64; c++)
+    if (sm->ctas[c].in_use)
+      used |= UINT64_C(1) << c;
+  if (!per_cta || !req)
     return 0;
-  uint64_t used = per_cta * resident;
-  uint64_t free_now = capacity > used ? capacity - used : 0;
-  if (free_now >= per_cta)
-    return 0;
-  uint64_t need = per_cta - free_now;
-  uint64_t n = (need + per_cta - 1) / per_cta;
-  return n < resident ? (uint32_t)n : resident;
+  tm_alloc_table t;
+  uint32_t slot_of[TM_ALLOC_ENTRIES];
+  tm_alloc_table_of_slots(&t, capacity, per_cta, used, slot_of);
+  uint32_t ev = tm_alloc_evict(&t, req, count);
+  uint64_t out = used;
+  for (uint32_t i = 0; i < t.n; i++)
+    if (!(ev >> i & 1))
+      out &= ~(UINT64_C(1) << slot_of[i]);
+  return out;
 }
 
 /* live_cp's bytes of the warp's registers in set (isa/ctx_compress.h):
@@ -528,22 +566,27 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   const tm_config *conf = p->conf;
   bool is_live = is_live_mode(p);
   uint32_t n_cta_slots = sm->p->n_cta_slots;
-  uint32_t ev_regs = sm->n_ctas, ev_smem = sm->n_ctas;
+  uint64_t ev_regs = UINT64_MAX, ev_smem = UINT64_MAX;
   if (conf->preempt_inplace) {
-    ev_regs = to_evict(p->la.regs_per_cta, p->la.sm_regs, sm->n_ctas);
-    ev_smem = to_evict(p->la.smem_per_cta, p->la.sm_smem, sm->n_ctas);
+    /* The incoming work: the second kernel's CTAs, or (an injected
+     * interrupt) one more CTA of this kernel. */
+    uint64_t r_regs = p->la.regs_per_cta, r_smem = p->la.smem_per_cta;
+    uint32_t count = 1;
+    if (ps->is_second) {
+      r_regs = p->second.regs_per_cta;
+      r_smem = p->second.smem_per_cta;
+      count = p->sec_cap;
+    }
+    ev_regs = evict_slots(sm, p->la.regs_per_cta, p->la.sm_regs, r_regs, count);
+    ev_smem = evict_slots(sm, p->la.smem_per_cta, p->la.sm_smem, r_smem, count);
   }
   uint64_t b_regs = 0, b_smem = 0, b_simt = 0, b_occ = 0, b_live = 0, b_cp = 0;
   uint64_t s_regs = 0, s_smem = 0, s_simt = 0;
-  uint32_t done_regs = 0, done_smem = 0;
-  /* The most recently started CTAs leave first. */
   for (uint32_t c = n_cta_slots; c-- > 0;) {
     sm_cta *sc = &sm->ctas[c];
     if (!sc->in_use)
       continue;
-    bool is_regs = done_regs < ev_regs, is_smem = done_smem < ev_smem;
-    done_regs += is_regs;
-    done_smem += is_smem;
+    bool is_regs = c >= 64 || (ev_regs >> c & 1), is_smem = c >= 64 || (ev_smem >> c & 1);
     if (is_regs)
       ps->ev.tbs_evicted++;
     else
@@ -645,6 +688,13 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   ps->ev.spill_cycles += spill;
   ps->ev.restore_cycles += spill;
   ps->ev.latency_cycles += drain + spill;
+  if (ps->is_second) {
+    /* Out until the second kernel has run; the restore then. */
+    ps->spill = spill;
+    ps->t_saved = now + spill;
+    ps->ph = PH_HOSTING;
+    return 0;
+  }
   /* Switched out for the save, then back in for the restore. */
   ps->t_resume = now + 2 * spill;
   ps->ph = PH_SWITCHED_OUT;
@@ -719,6 +769,7 @@ static int switch_in(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   if (sm->wake > now + 1)
     sm->wake = now + 1;
   ps->ph = PH_IDLE;
+  ps->is_second = false;
   return 0;
 }
 
@@ -751,6 +802,11 @@ static int step_transfer(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t no
     ps->ev.spill_cycles_smem += parts[PART_SMEM];
     ps->ev.spill_cycles += cycles;
     ps->ev.latency_cycles += ps->drain + cycles;
+    if (ps->is_second) {
+      ps->ph = PH_HOSTING; /* the restore after the second kernel */
+      ps->t_saved = now;
+      return 0;
+    }
     start_transfer(ps, PH_RESTORING, now);
   }
 }
@@ -774,6 +830,106 @@ static void interrupt(tm_preempt *p, sm_core *sms, uint64_t now)
   }
 }
 
+/* The second kernel's interrupt is due: SMs 0..sec_n-1 stop, once none
+ * of them is in an injected preemption. */
+static void second_interrupt(tm_preempt *p, sm_core *sms, uint64_t now)
+{
+  for (uint32_t s = 0; s < p->sec_n; s++)
+    if (p->sm[s].ph != PH_IDLE)
+      return;
+  for (uint32_t s = 0; s < p->sec_n; s++) {
+    preempt_sm *ps = &p->sm[s];
+    ps->ph = PH_STOPPING;
+    ps->is_second = true;
+    ps->t_irq = now;
+    ps->t_quiet = SM_NEVER;
+    if (p->conf->preempt_mode != TM_PREEMPT_DRAIN)
+      sms[s].is_stopping = true;
+  }
+  p->sec = SEC_STOPPING;
+}
+
+static int second_run(tm_preempt *p, uint64_t now)
+{
+  uint64_t cycles = 0;
+  int rc = p->second.run(p->second.ctx, p->sec_n, p->sec_cap, &cycles);
+  p->sec_cycles = cycles;
+  p->sec_end = now + cycles;
+  return rc;
+}
+
+/* Every SM of the second kernel saved: it runs; it has ended: the SMs
+ * restore (drain mode: take CTAs again). */
+static int second_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, bool *released)
+{
+  if (p->sec == SEC_STOPPING) {
+    uint64_t t = 0;
+    for (uint32_t s = 0; s < p->sec_n; s++) {
+      if (p->sm[s].ph != PH_HOSTING)
+        return 0;
+      if (p->sm[s].t_saved > t)
+        t = p->sm[s].t_saved;
+    }
+    if (now < t) {
+      if (t < *next)
+        *next = t;
+      return 0;
+    }
+    int rc = second_run(p, now);
+    if (rc)
+      return rc;
+    p->sec = SEC_RUNNING;
+  }
+  if (now < p->sec_end) {
+    if (p->sec_end < *next)
+      *next = p->sec_end;
+    return 0;
+  }
+  for (uint32_t s = 0; s < p->sec_n; s++) {
+    preempt_sm *ps = &p->sm[s];
+    if (p->conf->preempt_mode == TM_PREEMPT_DRAIN) {
+      event_done(p, ps, ps->t_saved);
+      ps->ph = PH_IDLE;
+      ps->is_second = false;
+      *released = true;
+    } else if (p->is_memsys) {
+      start_transfer(ps, PH_RESTORING, now);
+      *next = now + 1 < *next ? now + 1 : *next;
+    } else {
+      ps->ph = PH_SWITCHED_OUT;
+      ps->t_resume = now + ps->spill;
+      if (ps->t_resume < *next)
+        *next = ps->t_resume;
+    }
+  }
+  (void)sms;
+  p->sec = SEC_DONE;
+  return 0;
+}
+
+int tm_preempt_finish(tm_preempt *p, uint64_t now)
+{
+  if (!p || p->sec == SEC_NONE || p->sec == SEC_DONE)
+    return 0;
+  /* Not due yet, or due while the SMs had nothing left of the first
+   * kernel (drain mode: their CTAs ended): it runs now. */
+  if (p->sec != SEC_RUNNING) {
+    int rc = second_run(p, now);
+    if (rc)
+      return rc;
+  }
+  /* The events of SMs that hold nothing to restore end with the kernel. */
+  for (uint32_t s = 0; p->sec != SEC_PENDING && s < p->sec_n; s++) {
+    preempt_sm *ps = &p->sm[s];
+    if (ps->ph == PH_HOSTING)
+      event_done(p, ps, ps->t_saved);
+    ps->ph = PH_IDLE;
+    ps->is_second = false;
+  }
+  p->sec = SEC_DONE;
+  return 0;
+}
+
 int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, bool *released)
 {
   *next = UINT64_MAX;
@@ -782,6 +938,8 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
     interrupt(p, sms, now);
     p->next_inject = (now / p->conf->preempt_inject + 1) * p->conf->preempt_inject;
   }
+  if (p->sec == SEC_PENDING && now >= p->second.at)
+    second_interrupt(p, sms, now);
   for (uint32_t s = 0; s < p->n_sms; s++) {
     preempt_sm *ps = &p->sm[s];
     sm_core *sm = &sms[s];
@@ -792,6 +950,11 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
           ps->ev.events++;
           ps->ev.drain_cycles += drain;
           ps->ev.latency_cycles += drain;
+          if (ps->is_second) {
+            ps->ph = PH_HOSTING;
+            ps->t_saved = now;
+            continue;
+          }
           ps->ph = PH_IDLE;
           *released = true;
           event_done(p, ps, now);
@@ -816,6 +979,8 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
     }
     if (ps->ph == PH_SWITCHED_OUT) {
       if (now >= ps->t_resume) {
+        if (ps->is_second)
+          event_done(p, ps, ps->t_irq + ps->ev.drain_cycles);
         int rc = switch_in(p, sm, ps, now);
         if (rc)
           return rc;
@@ -824,5 +989,11 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next, b
         *next = ps->t_resume;
     }
   }
+  if (p->sec == SEC_STOPPING || p->sec == SEC_RUNNING) {
+    int rc = second_step(p, sms, now, next, released);
+    if (rc)
+      return rc;
+  }
   return 0;
 }
+

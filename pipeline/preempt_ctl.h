@@ -131,6 +131,8 @@ typedef struct tm_preempt_event {
   uint32_t mode;              /* a tm_preempt_mode */
   uint64_t cycle;             /* the interrupt */
   uint64_t saved;             /* the drain done: the save began */
+  uint64_t second_cycles;     /* the second kernel's run on the SM (0: an
+                                 injected interrupt) */
   tm_preempt_stats d;
 } tm_preempt_event;
 
@@ -140,6 +142,33 @@ typedef struct tm_preempt_sink {
   void (*on_event)(void *ctx, const tm_preempt_event *ev);
   void *ctx;
 } tm_preempt_sink;
+
+/* The preempt-by-second-kernel mode (issue 17 item 3; 004 §5 timing 7):
+ * at cycle `at` the controller interrupts SMs 0..n_sms-1 (0: every SM),
+ * stops and drains them and saves the running kernel's CTAs as the mode
+ * says (under -ptxsim_preempt_inplace 1 only the fewest whose registers,
+ * and apart from them whose shared memory, must leave for ctas_per_sm of
+ * the second kernel's CTAs to fit: preempt_alloc.h); when every one of
+ * those SMs has saved, run() runs the second kernel to completion on
+ * n_sms SMs with at most that many CTAs each (its own timing launch:
+ * functional results real, its memory traffic in its own memory system)
+ * and says how many cycles it took; the SMs stay switched out that long,
+ * then restore the saved CTAs and the first kernel resumes.  When the
+ * first kernel ends before `at`, tm_preempt_finish runs the second one
+ * then.  The SMs chosen are the lowest-numbered. */
+typedef struct tm_second {
+  uint64_t at;
+  uint32_t n_sms;
+  uint32_t ctas_per_sm;       /* its CTAs that fit on an empty SM */
+  uint32_t n_ctas;            /* its grid */
+  uint64_t regs_per_cta;      /* rounded as the CTA accounting allocates */
+  uint64_t smem_per_cta;
+  /* Runs it on n_sms SMs, at most ctas_per_sm CTAs each; *cycles its
+   * length.  Its own failure is its caller's to report: 0 unless the
+   * first kernel must stop (PTX_ENOMEM). */
+  int (*run)(void *ctx, uint32_t n_sms, uint32_t ctas_per_sm, uint64_t *cycles);
+  void *ctx;
+} tm_second;
 
 /* What the controller needs of the launch: the registers per thread and
  * shared memory per CTA the occupancy accounting used, the register file
@@ -152,10 +181,11 @@ typedef struct tm_preempt_launch {
   uint32_t pag;               /* live_cp's compression group (-ptxsim_pp_pag,
                                  ctx_pag_for_block) */
   const tm_preempt_sink *sink; /* the event log, or NULL */
+  const tm_second *second;    /* the preempting kernel, or NULL */
 } tm_preempt_launch;
 
 /* A controller for a launch under conf on n_sms SMs, or *out NULL when
- * conf injects nothing.  PTX_ENOMEM. */
+ * conf injects nothing and no second kernel preempts it.  PTX_ENOMEM. */
 int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
                       const tm_preempt_launch *la, tm_preempt **out) PTX_MUST_CHECK;
 void tm_preempt_free(tm_preempt *p);
@@ -170,6 +200,9 @@ int tm_preempt_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next,
 /* memsys completed the context segment tagged tag (TM_CTX_TAG set) of SM
  * sm at cycle. */
 void tm_preempt_mem_done(tm_preempt *p, uint32_t sm, uint64_t tag, uint64_t cycle);
+/* The first kernel has ended at now: a second kernel whose interrupt
+ * was not due yet runs now (on idle SMs).  0 or run()'s error. */
+int tm_preempt_finish(tm_preempt *p, uint64_t now) PTX_MUST_CHECK;
 /* The next interrupt's cycle. */
 uint64_t tm_preempt_next_inject(const tm_preempt *p);
 /* Whether SM sm is being preempted (the dispatcher gives it nothing). */

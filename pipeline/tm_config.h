@@ -268,6 +268,10 @@ typedef struct tm_config {
   uint32_t preempt_bw;            /* -ptxsim_preempt_bw: context bytes per
                                      core cycle (State/BW); 0 through memsys */
   bool preempt_tb_compress;       /* -ptxsim_preempt_tb_compress */
+  bool preempt_second;            /* not an option: a second kernel will
+                                     preempt the launches (the API layer sets
+                                     it, ptxsim_timing_preempt_by), so the
+                                     kernels get their stop points */
   uint32_t ibuffer_entries;       /* -ptxsim_ibuffer_entries: decoded
                                      instructions buffered per warp */
   uint32_t fetch_latency;         /* -ptxsim_fetch_latency: fetch to ibuffer */

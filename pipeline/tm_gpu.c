@@ -228,8 +228,15 @@ static int run_loop(tm_gpu *g)
       if (pn < next)
         next = pn;
     }
-    if (g->ctas_done == g->n_ctas && !mem_sys_busy(g->mem))
+    if (g->ctas_done == g->n_ctas && !mem_sys_busy(g->mem)) {
+      /* A second kernel due after the end runs now. */
+      if (PTX_UNLIKELY(g->pre) && tm_preempt_finish(g->pre, now)) {
+        launch_fail(l, PTXSIM_E_NOMEM, "kernel %s: the second kernel could not run\n",
+                    l->kernel->func->name);
+        return l->status;
+      }
       return 0;
+    }
     if (g->can_dispatch)
       next = now + 1;
     uint64_t m = mem_sys_next_event(g->mem);
@@ -421,6 +428,33 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
 int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
                   const tm_preempt_sink *sink, tm_result *res)
 {
+  return tm_run_second(conf, k, l, sink, NULL, res);
+}
+
+int tm_cta_needs(const tm_config *conf, const tm_kernel *k, uint32_t threads, uint64_t dyn_shared,
+                 uint64_t *regs_per_cta, uint64_t *smem_per_cta, uint32_t *ctas_per_sm)
+{
+  pol_cta_limits lim;
+  tm_config_cta_limits(conf, &lim);
+  bool is_capped;
+  pol_cta_kernel kk = {.threads = threads,
+                       .regs_per_thread = kernel_regs(conf, &lim, k, threads, &is_capped),
+                       .smem_bytes = (uint32_t)(k->kernel->static_shared + dyn_shared)};
+  pol_occupancy occ;
+  char err[256];
+  *ctas_per_sm = 0;
+  *regs_per_cta = 0;
+  *smem_per_cta = kk.smem_bytes;
+  if (pol_cta_occupancy(&lim, &kk, &occ, err, sizeof err) == 0) {
+    *ctas_per_sm = occ.ctas_per_sm;
+    *regs_per_cta = occ.per_cta.regs;
+  }
+  return 0;
+}
+
+int tm_run_second(const tm_config *conf, const tm_kernel *k, simt_launch *l,
+                  const tm_preempt_sink *sink, const tm_second *second, tm_result *res)
+{
   struct timespec t0;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   memset(res, 0, sizeof *res);
@@ -559,7 +593,8 @@ int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
                             .sm_regs = lim.n_regs,
                             .sm_smem = lim.smem_bytes,
                             .pag = ctx_pag_for_block(conf->pp_pag, l->block),
-                            .sink = sink};
+                            .sink = sink,
+                            .second = second};
     rc = tm_preempt_create(conf, g.k, g.n_sms, &pl, &g.pre);
   }
   free(sm_lim);

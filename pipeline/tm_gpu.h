@@ -86,6 +86,16 @@ int tm_run(const tm_config *conf, const tm_kernel *k, simt_launch *l, tm_result 
 int tm_run_logged(const tm_config *conf, const tm_kernel *k, simt_launch *l,
                   const tm_preempt_sink *sink, tm_result *res);
 
+/* tm_run_logged, with a second kernel preempting the launch (NULL:
+ * none; preempt_ctl.h's tm_second). */
+int tm_run_second(const tm_config *conf, const tm_kernel *k, simt_launch *l,
+                  const tm_preempt_sink *sink, const tm_second *second, tm_result *res);
+/* A CTA of k (threads threads, dyn_shared bytes of dynamic shared memory)
+ * as the CTA accounting allocates it: its registers and shared memory,
+ * and how many fit on an empty SM (0: none).  Always 0. */
+int tm_cta_needs(const tm_config *conf, const tm_kernel *k, uint32_t threads, uint64_t dyn_shared,
+                 uint64_t *regs_per_cta, uint64_t *smem_per_cta, uint32_t *ctas_per_sm);
+
 /* The CTAs of threads threads and dyn_shared bytes of dynamic shared
  * memory of k that one SM holds at once under conf, as tm_run's CTA
  * accounting counts them (threads, CTA slots, registers, shared memory;

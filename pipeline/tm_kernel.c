@@ -179,7 +179,7 @@ static int build_func(tm_kernel *k, const isa_func *f, const tm_config *conf)
       t->is_l1_bypass = l1_bypass_of(in);
     }
     const an_insn *ai = &a->insns[i];
-    if (conf->preempt_inject) {
+    if (conf->preempt_inject || conf->preempt_second) {
       bool is_live = conf->preempt_mode == TM_PREEMPT_LIVE ||
                      conf->preempt_mode == TM_PREEMPT_LIVE_CP;
       if (conf->preempt_mode == TM_PREEMPT_OCCUPANCY)

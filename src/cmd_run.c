@@ -49,6 +49,13 @@ typedef struct run_opts {
   run_arg *args;
   size_t n_args;
   report_cli rep;     /* --report, --trace and their companions */
+  /* --preempt-by: a second kernel that preempts this one (timing mode). */
+  const char *p_kernel;
+  ptxsim_dim3 p_grid, p_block;
+  bool has_p_grid, has_p_block;
+  uint64_t p_shared, p_at, p_sms;
+  run_arg *p_args;
+  size_t n_p_args;
 } run_opts;
 
 /* A device buffer made for a buf: argument. */
@@ -57,9 +64,21 @@ typedef struct run_buf {
   uint64_t bytes; /* what in= or BYTES asked for; at least 1 is allocated */
 } run_buf;
 
+/* One launch's kernel and arguments: the --arg set, or the --preempt-arg
+ * set (swapped into run_ctx while it is checked and set up). */
+typedef struct run_set {
+  const char *kernel;
+  const run_arg *args;
+  size_t n_args;
+  struct run_buf *bufs;
+  const void **arg_ptrs;
+} run_set;
+
 typedef struct run_ctx {
   const run_opts *o;
   const char *kernel;
+  const run_arg *args;
+  size_t n_args;
   ptxsim_module *module;
   ptxsim_device *dev;
   ptx_module *ir; /* the front end's copy, parsed only to name parameters */
@@ -67,6 +86,7 @@ typedef struct run_ctx {
   const void **arg_ptrs;
   double wall_seconds;
   FILE *trace;    /* --trace masks: where it goes while the launch runs */
+  run_set second; /* --preempt-by's, while the first is in the fields above */
 } run_ctx;
 
 /* ---- options ---------------------------------------------------------- */
@@ -78,7 +98,8 @@ static int parse_options(int argc, char **argv, run_opts *o)
   bool only_files = false;
   o->args = calloc((size_t)argc + 1, sizeof *o->args);
   o->config_options = calloc((size_t)argc + 1, sizeof *o->config_options);
-  if (!o->args || !o->config_options) {
+  o->p_args = calloc((size_t)argc + 1, sizeof *o->p_args);
+  if (!o->args || !o->config_options || !o->p_args) {
     fputs("ptxsim: error: out of memory\n", stderr);
     return CLI_FAIL;
   }
@@ -154,6 +175,34 @@ static int parse_options(int argc, char **argv, run_opts *o)
       if (run_parse_arg(v, &o->args[o->n_args], err, sizeof err))
         return cli_usage_error("run", "%s", err);
       o->n_args++;
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--preempt-by", &v)) != 0) {
+      if (m < 0)
+        return cli_usage_error("run", "--preempt-by needs a kernel name");
+      o->p_kernel = v;
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--preempt-grid", &v)) != 0 ||
+               (m = cli_option_value(argc, argv, &i, NULL, "--preempt-block", &v)) != 0) {
+      bool is_grid = strncmp(a, "--preempt-grid", 14) == 0;
+      if (m < 0)
+        return cli_usage_error("run", "%s needs X[,Y[,Z]]", a);
+      if (run_parse_dim3(v, is_grid ? "grid" : "block", is_grid ? &o->p_grid : &o->p_block, err,
+                         sizeof err))
+        return cli_usage_error("run", "%s", err);
+      *(is_grid ? &o->has_p_grid : &o->has_p_block) = true;
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--preempt-shared", &v)) != 0) {
+      if (m < 0 || run_parse_count(v, true, &o->p_shared) || o->p_shared > SIZE_MAX)
+        return cli_usage_error("run", "--preempt-shared needs a byte count");
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--preempt-at", &v)) != 0) {
+      if (m < 0 || run_parse_count(v, false, &o->p_at))
+        return cli_usage_error("run", "--preempt-at needs a cycle");
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--preempt-sms", &v)) != 0) {
+      if (m < 0 || run_parse_count(v, false, &o->p_sms) || o->p_sms > UINT32_MAX)
+        return cli_usage_error("run", "--preempt-sms needs a number of SMs (0: all)");
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--preempt-arg", &v)) != 0) {
+      if (m < 0)
+        return cli_usage_error("run", "--preempt-arg needs TYPE:VALUE or buf:...");
+      if (run_parse_arg(v, &o->p_args[o->n_p_args], err, sizeof err))
+        return cli_usage_error("run", "%s", err);
+      o->n_p_args++;
     } else if ((m = report_cli_option("run", argc, argv, &i, &o->rep)) != 0) {
       if (m != 1)
         return m;
@@ -175,6 +224,17 @@ static int parse_options(int argc, char **argv, run_opts *o)
   if ((o->config || o->n_config_options) && !o->is_timing)
     return cli_usage_error("run", "--config and --option set up timing mode, not --mode "
                                   "functional");
+  bool has_p = o->has_p_grid || o->has_p_block || o->n_p_args || o->p_at || o->p_sms ||
+               o->p_shared;
+  if (has_p && !o->p_kernel)
+    return cli_usage_error("run", "--preempt-grid, -block, -arg, -shared, -at and -sms go with "
+                                  "--preempt-by KERNEL");
+  if (o->p_kernel) {
+    if (!o->is_timing)
+      return cli_usage_error("run", "--preempt-by needs timing mode (--mode timing)");
+    if (!o->has_p_grid || !o->has_p_block)
+      return cli_usage_error("run", "--preempt-by needs --preempt-grid and --preempt-block");
+  }
   return CLI_OK;
 }
 
@@ -286,7 +346,7 @@ static int check_args(run_ctx *c)
     fprintf(stderr, "ptxsim: error: %s: %s\n", c->kernel, ptxsim_status_string(n_params));
     return CLI_FAIL;
   }
-  size_t np = (size_t)n_params, na = c->o->n_args;
+  size_t np = (size_t)n_params, na = c->n_args;
   if (na < np) {
     fprintf(stderr, "ptxsim: error: kernel %s takes %zu parameters but %zu --arg %s given: %s "
                     "has no argument\n",
@@ -297,11 +357,11 @@ static int check_args(run_ctx *c)
   if (na > np) {
     fprintf(stderr, "ptxsim: error: kernel %s takes %zu parameter%s but %zu --arg were given: "
                     "--arg %s has no parameter\n",
-            c->kernel, np, np == 1 ? "" : "s", na, c->o->args[np].spec);
+            c->kernel, np, np == 1 ? "" : "s", na, c->args[np].spec);
     return CLI_FAIL;
   }
   for (size_t i = 0; i < na; i++) {
-    const run_arg *a = &c->o->args[i];
+    const run_arg *a = &c->args[i];
     size_t size = 0;
     const char *type = NULL;
     int st = ptxsim_kernel_param_info(c->dev, c->kernel, i, &size, &type);
@@ -395,8 +455,8 @@ static int read_file(const char *path, uint64_t max, unsigned char **data, uint6
 /* Allocates and fills the device buffers. */
 static int make_buffers(run_ctx *c)
 {
-  for (size_t i = 0; i < c->o->n_args; i++) {
-    const run_arg *a = &c->o->args[i];
+  for (size_t i = 0; i < c->n_args; i++) {
+    const run_arg *a = &c->args[i];
     if (a->type != RUN_ARG_BUF) {
       c->arg_ptrs[i] = a->value;
       continue;
@@ -447,8 +507,8 @@ static int make_buffers(run_ctx *c)
 /* Copies each out= buffer back and writes its file. */
 static int write_outputs(run_ctx *c)
 {
-  for (size_t i = 0; i < c->o->n_args; i++) {
-    const run_arg *a = &c->o->args[i];
+  for (size_t i = 0; i < c->n_args; i++) {
+    const run_arg *a = &c->args[i];
     if (a->type != RUN_ARG_BUF || !a->out_path)
       continue;
     const run_buf *b = &c->bufs[i];
@@ -556,15 +616,89 @@ static int setup_timing(run_ctx *c)
   return CLI_OK;
 }
 
+/* Swaps the second kernel's set into c's fields (and back). */
+static void swap_second(run_ctx *c)
+{
+  run_set t = {c->kernel, c->args, c->n_args, c->bufs, c->arg_ptrs};
+  c->kernel = c->second.kernel;
+  c->args = c->second.args;
+  c->n_args = c->second.n_args;
+  c->bufs = c->second.bufs;
+  c->arg_ptrs = c->second.arg_ptrs;
+  c->second = t;
+}
+
+/* --preempt-by: its arguments checked and its buffers made, then handed
+ * to the device as the launch's preempting kernel. */
+static int setup_second(run_ctx *c)
+{
+  const run_opts *o = c->o;
+  c->second = (run_set){.kernel = o->p_kernel, .args = o->p_args, .n_args = o->n_p_args,
+                        .bufs = calloc(o->n_p_args + 1, sizeof(run_buf)),
+                        .arg_ptrs = calloc(o->n_p_args + 1, sizeof(void *))};
+  if (!c->second.bufs || !c->second.arg_ptrs) {
+    fputs("ptxsim: error: out of memory\n", stderr);
+    return CLI_FAIL;
+  }
+  swap_second(c);
+  int rc = CLI_OK;
+  if (ptxsim_module_kernel_param_count(c->module, c->kernel) < 0) {
+    fprintf(stderr, "%s: error: no kernel named '%s' (--preempt-by)\n", o->path, c->kernel);
+    rc = CLI_FAIL;
+  }
+  if (rc == CLI_OK)
+    rc = check_args(c);
+  if (rc == CLI_OK)
+    rc = make_buffers(c);
+  if (rc == CLI_OK) {
+    int st = ptxsim_timing_preempt_by(c->dev, c->module, c->kernel, o->p_grid, o->p_block,
+                                      (size_t)o->p_shared, (const void *const *)c->arg_ptrs,
+                                      c->n_args, o->p_at, (unsigned)o->p_sms);
+    if (st != PTXSIM_OK) {
+      print_device_error(c->dev, st);
+      rc = CLI_FAIL;
+    }
+  }
+  swap_second(c);
+  return rc;
+}
+
+/* After the launch: the second kernel's outputs and a line on it. */
+static int finish_second(run_ctx *c)
+{
+  ptxsim_preempt_by_result r;
+  if (ptxsim_timing_preempt_by_result(c->dev, &r) != PTXSIM_OK) {
+    fprintf(stderr, "ptxsim: error: the preempting kernel %s did not run\n", c->o->p_kernel);
+    return CLI_FAIL;
+  }
+  if (r.status != PTXSIM_OK) {
+    fprintf(stderr, "ptxsim: error: the preempting kernel %s failed: %s\n", c->o->p_kernel,
+            ptxsim_status_string(r.status));
+    return CLI_FAIL;
+  }
+  if (c->o->stats != RUN_STATS_NONE)
+    fprintf(stderr,
+            "preempting kernel %s: started at cycle %" PRIu64 " on %u SM%s (at most %u CTAs "
+            "each), ran %" PRIu64 " cycles, %" PRIu64 " thread instructions\n",
+            c->o->p_kernel, r.start_cycle, r.sms, r.sms == 1 ? "" : "s", r.ctas_per_sm, r.cycles,
+            r.thread_instructions);
+  swap_second(c);
+  int rc = write_outputs(c);
+  swap_second(c);
+  return rc;
+}
+
 static int run_launch(run_ctx *c)
 {
   int rc = select_kernel(c);
   if (rc != CLI_OK)
     return rc;
+  c->args = c->o->args;
+  c->n_args = c->o->n_args;
   rc = check_args(c);
   if (rc != CLI_OK)
     return rc;
-  size_t n = c->o->n_args;
+  size_t n = c->n_args;
   c->bufs = calloc(n + 1, sizeof *c->bufs);
   c->arg_ptrs = calloc(n + 1, sizeof *c->arg_ptrs);
   if (!c->bufs || !c->arg_ptrs) {
@@ -574,6 +708,11 @@ static int run_launch(run_ctx *c)
   rc = make_buffers(c);
   if (rc != CLI_OK)
     return rc;
+  if (c->o->p_kernel) {
+    rc = setup_second(c);
+    if (rc != CLI_OK)
+      return rc;
+  }
   if (c->o->has_max_insns)
     (void)ptxsim_device_set_limit(c->dev, PTXSIM_LIMIT_INSTRUCTIONS, c->o->max_insns);
   ptxsim_device_set_output(c->dev, stdout);
@@ -597,6 +736,8 @@ static int run_launch(run_ctx *c)
     return CLI_FAIL;
   }
   rc = write_outputs(c);
+  if (rc == CLI_OK && c->o->p_kernel)
+    rc = finish_second(c);
   if (rc != CLI_OK)
     return rc;
   print_stats(c);
@@ -658,8 +799,13 @@ done:
     ptx_module_free(c.ir);
   free(c.bufs);
   free(c.arg_ptrs);
+  free(c.second.bufs);
+  free(c.second.arg_ptrs);
   for (size_t i = 0; i < o.n_args; i++)
     run_arg_release(&o.args[i]);
+  for (size_t i = 0; i < o.n_p_args; i++)
+    run_arg_release(&o.p_args[i]);
+  free(o.p_args);
   free(o.args);
   free(o.config_options);
   return rc;

@@ -841,6 +841,57 @@ static int check_launch(ptxsim_device *d, const isa_kernel *k, const char *kerne
   return PTXSIM_OK;
 }
 
+/* Sets *l up for a grid of kernel k (p's) on d with the parameter buffer
+ * params (l owns it: simt_launch_release). */
+static void launch_init(ptxsim_device *d, const isa_program *p, const isa_kernel *k,
+                        ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                        uint8_t *params, simt_launch *l)
+{
+  memset(l, 0, sizeof *l);
+  l->mem = &d->mem;
+  l->tex = &d->tex;
+  l->prog = p;
+  l->kernel = k;
+  l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
+  l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
+  l->dyn_shared = dynamic_shared_bytes;
+  l->out = d->out;
+  l->max_insns = d->max_insns;
+  l->stack_limit = d->stack_limit;
+  l->param_bytes = k->param_bytes;
+  l->params = params;
+}
+
+/* The checks a GPU makes of a host launch of k with args, then its
+ * parameter buffer in *params (malloc'd).  PTXSIM_OK or the error, set on
+ * d. */
+static int host_launch_params(ptxsim_device *d, const isa_kernel *k, const char *kernel,
+                              ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                              const void *const *args, size_t n_args, unsigned flags,
+                              uint8_t **params)
+{
+  int rc = check_launch(d, k, kernel, grid, block, dynamic_shared_bytes);
+  if (rc)
+    return rc;
+  if (n_args != k->n_params)
+    return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
+                     kernel, k->n_params, n_args);
+  if (flags & ~(unsigned)PTXSIM_LAUNCH_COOPERATIVE)
+    return set_error(d, PTXSIM_E_INVALID, "launch of %s: unknown flags 0x%x", kernel, flags);
+  uint8_t *buf = calloc(1, k->param_bytes ? k->param_bytes : 1);
+  if (!buf)
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  for (size_t i = 0; i < n_args; i++) {
+    if (!args || !args[i]) {
+      free(buf);
+      return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: argument %zu is NULL", kernel, i);
+    }
+    memcpy(buf + k->param_offset[i], args[i], k->param_size[i]);
+  }
+  *params = buf;
+  return PTXSIM_OK;
+}
+
 /* Runs one grid of kernel k (p's) with the parameter buffer params
  * (taken over: freed here), adding its statistics to *acc. */
 static int run_grid(ptxsim_device *d, const isa_program *p, const isa_kernel *k,
@@ -849,19 +900,7 @@ static int run_grid(ptxsim_device *d, const isa_program *p, const isa_kernel *k,
                     ptxsim_stats *acc)
 {
   simt_launch l;
-  memset(&l, 0, sizeof l);
-  l.mem = &d->mem;
-  l.tex = &d->tex;
-  l.prog = p;
-  l.kernel = k;
-  l.grid[0] = grid.x, l.grid[1] = grid.y, l.grid[2] = grid.z;
-  l.block[0] = block.x, l.block[1] = block.y, l.block[2] = block.z;
-  l.dyn_shared = dynamic_shared_bytes;
-  l.out = d->out;
-  l.max_insns = d->max_insns;
-  l.stack_limit = d->stack_limit;
-  l.param_bytes = k->param_bytes;
-  l.params = params;
+  launch_init(d, p, k, grid, block, dynamic_shared_bytes, params, &l);
   l.children = &d->children;
   l.depth = depth;
   /* A fresh workspace per cooperative launch, zeroed as the barrier's
@@ -911,6 +950,39 @@ static int run_grid(ptxsim_device *d, const isa_program *p, const isa_kernel *k,
   return PTXSIM_OK;
 }
 
+int ptxsim_timing_preempt_by(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
+                             ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
+                             const void *const *args, size_t n_args, uint64_t at_cycle,
+                             unsigned n_sms)
+{
+  if (!d || !kernel)
+    return PTXSIM_E_INVALID;
+  clear_error(d);
+  if (d->timing.mode != PTXSIM_MODE_TIMING)
+    return set_error(d, PTXSIM_E_INVALID, "a preempting kernel needs timing mode");
+  const isa_program *p;
+  const isa_kernel *k = find_kernel(d, m, kernel, &p);
+  if (!k)
+    return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
+  uint8_t *params;
+  int rc = host_launch_params(d, k, kernel, grid, block, dynamic_shared_bytes, args, n_args, 0,
+                              &params);
+  if (rc)
+    return rc;
+  simt_launch *l = malloc(sizeof *l);
+  if (!l) {
+    free(params);
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  }
+  launch_init(d, p, k, grid, block, dynamic_shared_bytes, params, l);
+  if (api_timing_set_second(&d->timing, l, at_cycle, n_sms)) {
+    simt_launch_release(l);
+    free(l);
+    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
+  }
+  return PTXSIM_OK;
+}
+
 int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *kernel,
                         ptxsim_dim3 grid, ptxsim_dim3 block, size_t dynamic_shared_bytes,
                         const void *const *args, size_t n_args, unsigned flags)
@@ -922,24 +994,11 @@ int ptxsim_launch_ex_in(ptxsim_device *d, const ptxsim_module *m, const char *ke
   const isa_kernel *k = find_kernel(d, m, kernel, &p);
   if (!k)
     return set_error(d, PTXSIM_E_NOTFOUND, "no kernel named '%s' is loaded", kernel);
-  int rc = check_launch(d, k, kernel, grid, block, dynamic_shared_bytes);
+  uint8_t *params;
+  int rc = host_launch_params(d, k, kernel, grid, block, dynamic_shared_bytes, args, n_args,
+                              flags, &params);
   if (rc)
     return rc;
-  if (n_args != k->n_params)
-    return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: it takes %u arguments, %zu given",
-                     kernel, k->n_params, n_args);
-  if (flags & ~(unsigned)PTXSIM_LAUNCH_COOPERATIVE)
-    return set_error(d, PTXSIM_E_INVALID, "launch of %s: unknown flags 0x%x", kernel, flags);
-  uint8_t *params = calloc(1, k->param_bytes ? k->param_bytes : 1);
-  if (!params)
-    return set_error(d, PTXSIM_E_NOMEM, "out of memory");
-  for (size_t i = 0; i < n_args; i++) {
-    if (!args || !args[i]) {
-      free(params);
-      return set_error(d, PTXSIM_E_LAUNCH, "launch of %s: argument %zu is NULL", kernel, i);
-    }
-    memcpy(params + k->param_offset[i], args[i], k->param_size[i]);
-  }
   ptxsim_stats acc = {0};
   d->children.head = d->children.n = 0;
   d->children.last_error = 0;

@@ -45,6 +45,12 @@ typedef struct api_timing {
   tm_totals tot;           /* gpu_tot_*: every timing launch so far */
   size_t n_kernels;        /* kernels built under cfg, kept for later launches */
   tm_kernel **kernels;
+  /* The kernel that preempts the next timing launch
+   * (ptxsim_timing_preempt_by), and what it did. */
+  simt_launch *second;
+  uint64_t second_at;
+  uint32_t second_sms;
+  ptxsim_preempt_by_result second_res;
 } api_timing;
 
 api_timing *api_timing_of(ptxsim_device *d);
@@ -55,6 +61,9 @@ const isa_kernel *api_find_kernel(ptxsim_device *d, const ptxsim_module *m, cons
 /* Runs l in timing mode (the device is in it). */
 int api_timing_run(ptxsim_device *d, simt_launch *l);
 void api_timing_release(api_timing *t);
+/* Makes l (heap, owned from now on) preempt t's next timing launch at
+ * cycle at on n_sms SMs (0: all).  0 or PTXSIM_E_NOMEM. */
+int api_timing_set_second(api_timing *t, simt_launch *l, uint64_t at, uint32_t n_sms);
 /* -ptxsim_pp_interval and -ptxsim_pp_pag of t's configuration (the
  * defaults when none was set), for the run-time liveness report. */
 void api_timing_preemption(const api_timing *t, uint32_t *pp_interval, uint32_t *pag);

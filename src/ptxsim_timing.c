@@ -229,18 +229,127 @@ int ptxsim_timing_clock(const ptxsim_device *d, uint64_t *cycles, double *core_m
   return PTXSIM_OK;
 }
 
+static void second_free(api_timing *t)
+{
+  if (!t->second)
+    return;
+  simt_launch_release(t->second);
+  free(t->second);
+  t->second = NULL;
+}
+
+int api_timing_set_second(api_timing *t, simt_launch *l, uint64_t at, uint32_t n_sms)
+{
+  tm_config *conf = config_of(t);
+  if (!conf)
+    return PTXSIM_E_NOMEM;
+  second_free(t);
+  t->second = l;
+  t->second_at = at;
+  t->second_sms = n_sms;
+  /* The first kernel needs its stop points: built again. */
+  conf->preempt_second = true;
+  drop_kernels(t);
+  return PTXSIM_OK;
+}
+
+int ptxsim_timing_preempt_by_result(const ptxsim_device *d, ptxsim_preempt_by_result *out)
+{
+  if (!d || !out)
+    return PTXSIM_E_INVALID;
+  const api_timing *t = api_timing_of((ptxsim_device *)d);
+  if (!t->second_res.ran)
+    return PTXSIM_E_INVALID;
+  *out = t->second_res;
+  return PTXSIM_OK;
+}
+
+/* The second kernel's run (tm_second.run): its own timing launch on n_sms
+ * SMs of the configuration, at most ctas_per_sm CTAs each, with no
+ * preemption of its own, under a kernel view built for that. */
+typedef struct second_ctx {
+  api_timing *t;
+  const simt_launch *first;
+  ptxsim_device *d;
+} second_ctx;
+
+static int second_run(void *ctx, uint32_t n_sms, uint32_t ctas_per_sm, uint64_t *cycles)
+{
+  second_ctx *c = ctx;
+  api_timing *t = c->t;
+  simt_launch *l = t->second;
+  tm_config conf = *t->cfg;
+  conf.preempt_second = false;
+  conf.preempt_inject = 0;
+  conf.n_sms = n_sms;
+  if (conf.n_ilp_sms > n_sms)
+    conf.n_ilp_sms = n_sms;
+  if (ctas_per_sm && (!conf.max_ctas_per_sm || ctas_per_sm < conf.max_ctas_per_sm))
+    conf.max_ctas_per_sm = ctas_per_sm;
+  ptxsim_preempt_by_result *r = &t->second_res;
+  r->ran = 1;
+  r->start_cycle = c->first->cycle ? *c->first->cycle : 0;
+  r->sms = n_sms;
+  r->ctas_per_sm = conf.max_ctas_per_sm;
+  *cycles = 0;
+  tm_kernel *k = NULL;
+  if (tm_kernel_build(l->prog, l->kernel, &conf, &k)) {
+    r->status = PTXSIM_E_NOMEM;
+    return PTX_ENOMEM;
+  }
+  tm_result res;
+  int rc = tm_run(&conf, k, l, &res);
+  tm_kernel_free(k);
+  r->status = rc;
+  r->cycles = res.cycles;
+  r->thread_instructions = l->thread_insns;
+  *cycles = res.cycles;
+  if (rc && l->message)
+    fprintf(stderr, "%s", l->message);
+  return 0;
+}
+
 int api_timing_run(ptxsim_device *d, simt_launch *l)
 {
   api_timing *t = api_timing_of(d);
   tm_config *conf = config_of(t);
   if (!conf)
     return PTXSIM_E_NOMEM;
+  if (t->second && !conf->preempt_second) {
+    /* A configuration loaded since ptxsim_timing_preempt_by. */
+    conf->preempt_second = true;
+    drop_kernels(t);
+  }
   const tm_kernel *k = kernel_of(t, l);
   if (!k)
     return PTXSIM_E_NOMEM;
   tm_preempt_sink sink;
   report_preempt_sink(*api_report(d), conf->mem.core_mhz, &sink);
-  int rc = tm_run_logged(conf, k, l, sink.on_event ? &sink : NULL, &t->last);
+  tm_second second, *sp = NULL;
+  second_ctx sc = {.t = t, .first = l, .d = d};
+  memset(&t->second_res, 0, sizeof t->second_res);
+  if (t->second) {
+    const simt_launch *l2 = t->second;
+    tm_config c2 = *conf;
+    c2.preempt_second = false;
+    tm_kernel *k2 = NULL;
+    if (tm_kernel_build(l2->prog, l2->kernel, &c2, &k2))
+      return PTXSIM_E_NOMEM;
+    second = (tm_second){.at = t->second_at, .n_sms = t->second_sms,
+                         .n_ctas = l2->grid[0] * l2->grid[1] * l2->grid[2],
+                         .run = second_run, .ctx = &sc};
+    (void)tm_cta_needs(&c2, k2, l2->block[0] * l2->block[1] * l2->block[2], l2->dyn_shared,
+                       &second.regs_per_cta, &second.smem_per_cta, &second.ctas_per_sm);
+    tm_kernel_free(k2);
+    sp = &second;
+  }
+  int rc = tm_run_second(conf, k, l, sink.on_event ? &sink : NULL, sp, &t->last);
+  if (sp) {
+    /* Only this launch: the next ones run alone, without stop points. */
+    second_free(t);
+    conf->preempt_second = false;
+    drop_kernels(t);
+  }
   t->has_result = true;
   t->tot.cycles += t->last.cycles;
   t->tot.thread_insns += t->last.thread_insns;
@@ -286,6 +395,7 @@ int ptxsim_timing_stats_write(const ptxsim_device *d, FILE *out, int json)
 
 void api_timing_release(api_timing *t)
 {
+  second_free(t);
   drop_kernels(t);
   free(t->cfg);
   free(t->last_kernel);

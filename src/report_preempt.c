@@ -130,6 +130,12 @@ void report_preempt_text(const rep_kernel *k, FILE *out)
             d->spill_cycles_simt, d->restore_cycles, d->latency_cycles, d->bytes_regs,
             d->bytes_smem, d->bytes_simt, d->segments);
   }
+  for (size_t i = 0; i < k->n_pevents; i++)
+    if (k->pevents[i].ev.second_cycles)
+      fprintf(out,
+              "    launch %u, SM %u: switched out for a second kernel (preempt-by), which ran %"
+              PRIu64 " cycles on it\n",
+              k->pevents[i].launch, k->pevents[i].ev.sm, k->pevents[i].ev.second_cycles);
   summary s;
   summarise(k, &s);
   fprintf(out,
@@ -217,6 +223,8 @@ void report_preempt_json(const rep_kernel *k, FILE *out)
                  ", \"saved\": %" PRIu64,
             i ? ",\n        " : "\n        ", e->launch, e->ev.sm, mode_name(e->ev.mode),
             e->ev.cycle, e->ev.saved);
+    if (e->ev.second_cycles) /* preempt-by-second-kernel only */
+      fprintf(out, ", \"second_cycles\": %" PRIu64, e->ev.second_cycles);
 #define X(field, name, doc)                                                                    \
   if (strcmp(#field, "events") && strcmp(#field, "latency_max"))                               \
     fprintf(out, ", \"%s\": %" PRIu64, short_name(name), e->ev.d.field);
