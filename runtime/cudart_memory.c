@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_devices.h"
 #include "runtime/cudart_memory.h"
 
 /* cudaMallocPitch and cudaMalloc3D align rows like GPUs do. */
@@ -25,11 +26,16 @@
 
 rt_ptr_info rt_classify(rt_state *st, const void *p)
 {
-  rt_ptr_info info = {RT_PTR_HOST, 0, 0, NULL};
+  rt_ptr_info info = {RT_PTR_HOST, 0, 0, NULL, st->dev};
   ptxsim_devptr base;
   size_t size;
-  if (!p || !st->dev || ptxsim_pointer_info(st->dev, (ptxsim_devptr)(uintptr_t)p, &base, &size))
+  if (!p || !st->dev)
     return info;
+  if (ptxsim_pointer_info(st->dev, (ptxsim_devptr)(uintptr_t)p, &base, &size) != PTXSIM_OK &&
+      (st->n_devices < 2 || !(info.dev = rt_device_owning(st, p, &base, &size)))) {
+    info.dev = st->dev;
+    return info;
+  }
   info.base = (uintptr_t)base;
   info.size = size;
   info.unified = rt_map_get(&st->unified, (uintptr_t)base);
