@@ -190,6 +190,19 @@ ptxsim_device *rt_device_owning(rt_state *st, const void *p, ptxsim_devptr *base
   return NULL;
 }
 
+void rt_device_select_owner(rt_state *st, const void *p)
+{
+  ptxsim_devptr base;
+  size_t size;
+  for (unsigned j = 0; p && st->n_devices > 1 && j < st->n_devices; j++) {
+    ptxsim_device *d = device_of(st, j);
+    if (d && ptxsim_pointer_info(d, (ptxsim_devptr)(uintptr_t)p, &base, &size) == PTXSIM_OK) {
+      (void)rt_device_select(st, (int)j);
+      return;
+    }
+  }
+}
+
 int rt_copy_between(ptxsim_device *dd, ptxsim_devptr dst, ptxsim_device *sd, ptxsim_devptr src,
                     size_t n)
 {

@@ -30,6 +30,9 @@ void rt_devices_finish(rt_state *st);
 /* The device whose memory holds p, and its allocation's base and size,
  * or NULL. */
 ptxsim_device *rt_device_owning(rt_state *st, const void *p, ptxsim_devptr *base, size_t *size);
+/* Makes the device whose memory holds p the active one for the rest of
+ * the call (cudaFree of another device's pointer), if there is one. */
+void rt_device_select_owner(rt_state *st, const void *p);
 /* Copies n bytes from sd's src to dd's dst (dd may be sd). */
 int rt_copy_between(ptxsim_device *dd, ptxsim_devptr dst, ptxsim_device *sd, ptxsim_devptr src,
                     size_t n);

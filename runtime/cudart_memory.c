@@ -128,6 +128,7 @@ static cudaError_t free_memory(rt_state *st, void *ptr, bool allow_device, bool 
 cudaError_t cudaFree(void *ptr)
 {
   rt_state *st = rt_lock();
+  rt_device_select_owner(st, ptr); /* another device's memory may be freed too */
   cudaError_t e = rt_mempool_owns(st, ptr) ? rt_mempool_free(st, ptr, NULL)
                                            : free_memory(st, ptr, true, true, false);
   if (e == cudaSuccess)
@@ -169,6 +170,7 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
 cudaError_t cudaFreeHost(void *ptr)
 {
   rt_state *st = rt_lock();
+  rt_device_select_owner(st, ptr);
   return rt_unlock(st, free_memory(st, ptr, false, false, true));
 }
 

@@ -14,8 +14,9 @@
  *                 pointers, a kernel on the copied data.
  *   peer_access   cudaDeviceCanAccessPeer, cudaDeviceGetP2PAttribute, the
  *                 errors of enabling and disabling peer access (self, twice,
- *                 not enabled), and a kernel on device 0 reading device 1's
- *                 buffer and writing into it.
+ *                 not enabled), and kernels on device 0 reading device 1's
+ *                 buffer, writing into it and adding to a counter there
+ *                 atomically.
  *   peer_pool     each device's default memory pool; memory from device 1's
  *                 pool made accessible to device 0 (cudaMemPoolSetAccess)
  *                 and read by a kernel there.
@@ -48,6 +49,15 @@ __global__ void read_peer(int *x, int *y, int n)
     y[i] = 2 * x[i] + 1;
     x[i] += 7;
   }
+}
+
+/* One atomicAdd per thread on *counter (another device's, with peer
+ * access). */
+__global__ void count_peer(int *counter, int n)
+{
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    atomicAdd(counter, 1);
 }
 
 #define EXPECT_ERROR(call, want) \
@@ -152,9 +162,12 @@ static void scenario_per_device(void)
   expect_linear("device 0 read on device 0", a0, N, 3, 1);
   expect_linear("device 1 read on device 0", a1, N, 5, -2);
   EX_CHECK(cudaFree(a0));
-  EX_CHECK(cudaSetDevice(1));
+  /* Another device's memory is freed from here too, and only once. */
   EX_CHECK(cudaFree(a1));
-  EX_CHECK(cudaSetDevice(0));
+  EXPECT_ERROR(cudaFree(a1), cudaErrorInvalidValue);
+  int d = -1;
+  EX_CHECK(cudaGetDevice(&d));
+  ex_expect(d == 0, "current device after freeing device 1's memory: %d", d);
   ex_end();
 }
 
@@ -224,7 +237,16 @@ static void scenario_peer_access(void)
   expect_linear("y0 from device 1's x1", y0, N, 12, 9);
   EX_CHECK(cudaSetDevice(1));
   expect_linear("x1 written by device 0", x1, N, 6, 11);
+  int *counter1 = NULL;
+  EX_CHECK(cudaMalloc((void **)&counter1, sizeof(int)));
+  EX_CHECK(cudaMemset(counter1, 0, sizeof(int)));
   EX_CHECK(cudaSetDevice(0));
+  count_peer<<<ex_cdiv(N, BLOCK), BLOCK>>>(counter1, N);
+  EX_LAUNCHED("count_peer on device 0 of device 1's counter");
+  int count = 0;
+  EX_CHECK(cudaMemcpy(&count, counter1, sizeof count, cudaMemcpyDefault));
+  ex_expect(count == N, "atomics on device 1's counter from device 0: %d, expected %d", count, N);
+  EX_CHECK(cudaFree(counter1));
   EX_CHECK(cudaDeviceDisablePeerAccess(1));
   EXPECT_ERROR(cudaDeviceDisablePeerAccess(1), cudaErrorPeerAccessNotEnabled);
   EX_CHECK(cudaFree(y0));
