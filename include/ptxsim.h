@@ -128,6 +128,16 @@ int ptxsim_malloc_unified(ptxsim_device *d, size_t bytes, void **out);
  * variable memory); if so, its allocation's base and size. */
 int ptxsim_pointer_info(ptxsim_device *d, ptxsim_devptr p, ptxsim_devptr *base, size_t *size);
 
+/* Several simulated GPUs in one process (ptxsim exec --devices N): device
+ * index of count takes its own slice of the global address range, so that
+ * a pointer names one device (unified addressing); call it before the
+ * device allocates anything (PTXSIM_E_INVALID after).  ptxsim_device_set_peer
+ * links peer's memory to d's kernels: mode 0 unlinks it, 1 lets them reach
+ * peer's unified (host-mapped) allocations, 2 all of peer's memory (peer
+ * access on).  peer must stay alive while linked. */
+int ptxsim_device_set_address_slice(ptxsim_device *d, unsigned index, unsigned count);
+int ptxsim_device_set_peer(ptxsim_device *d, ptxsim_device *peer, int mode);
+
 /* Device memory in use and what is left (free + used == total). */
 int ptxsim_mem_get_info(ptxsim_device *d, size_t *free_bytes, size_t *total_bytes);
 

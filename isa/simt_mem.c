@@ -27,7 +27,48 @@ void simt_mem_init(simt_mem *m)
 {
   memset(m, 0, sizeof *m);
   m->next = ISA_GLOBAL_BASE;
+  m->limit = ISA_SHARED_WINDOW;
   m->cache.base = UINT64_MAX;
+}
+
+int simt_mem_set_range(simt_mem *m, uint64_t base, uint64_t limit)
+{
+  if (m->n_allocs || base < ISA_GLOBAL_BASE || limit > ISA_SHARED_WINDOW || base >= limit)
+    return PTX_EINVAL;
+  m->next = base;
+  m->limit = limit;
+  return 0;
+}
+
+int simt_mem_set_peer(simt_mem *m, simt_mem *peer, bool is_linked, bool is_enabled)
+{
+  for (unsigned i = 0; i < m->n_peers; i++)
+    if (m->peers[i].mem == peer) {
+      if (is_linked)
+        m->peers[i].is_enabled = is_enabled;
+      else
+        m->peers[i] = m->peers[--m->n_peers];
+      return 0;
+    }
+  if (!is_linked)
+    return 0;
+  if (m->n_peers == SIMT_MEM_MAX_PEERS)
+    return PTX_ENOMEM;
+  m->peers[m->n_peers++] = (simt_mem_peer){peer, is_enabled};
+  return 0;
+}
+
+simt_alloc *simt_mem_find_peer(simt_mem *m, uint64_t addr)
+{
+  for (unsigned i = 0; i < m->n_peers; i++) {
+    simt_mem *p = m->peers[i].mem;
+    if (addr < ISA_GLOBAL_BASE || addr >= p->limit)
+      continue;
+    simt_alloc *a = simt_mem_find(p, addr);
+    if (a && !a->is_freed && (m->peers[i].is_enabled || a->kind == SIMT_ALLOC_UNIFIED))
+      return a;
+  }
+  return NULL;
 }
 
 static void release_backing(simt_alloc *a)
@@ -77,7 +118,7 @@ static void append(simt_mem *m, uint64_t base, uint64_t size, uint8_t *host, sim
 int simt_mem_alloc(simt_mem *m, uint64_t size, simt_alloc_kind kind, const char *name,
                    uint64_t *addr)
 {
-  if (size > (ISA_SHARED_WINDOW - m->next) / 2 || !reserve_entry(m))
+  if (m->next >= m->limit || size > (m->limit - m->next) / 2 || !reserve_entry(m))
     return PTX_ENOMEM;
   /* A zero-byte allocation still gets a distinct address (as cudaMalloc's
    * does), backed by one byte nobody may touch. */
@@ -99,7 +140,7 @@ int simt_mem_alloc_unified(simt_mem *m, uint64_t size, uint64_t *addr)
    * there, try further up. */
   uint64_t base = (m->next + SIMT_UNIFIED_ALIGN - 1) & ~(SIMT_UNIFIED_ALIGN - 1);
   for (int tries = 0; tries < 64; tries++) {
-    if (len > (ISA_SHARED_WINDOW - base) / 2)
+    if (base >= m->limit || len > (m->limit - base) / 2)
       return PTX_ENOMEM;
     void *want = (void *)(uintptr_t)base;
     void *got = mmap(want, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

@@ -46,10 +46,24 @@ typedef struct simt_mem_cache {
   uint8_t *host;
 } simt_mem_cache;
 
+/* Another device's memory that kernels of this one may reach (several
+ * simulated GPUs in one process, ptxsim_device_set_peer): its unified
+ * allocations always (host memory every GPU maps), the rest only while
+ * peer access is on. */
+#define SIMT_MEM_MAX_PEERS 16
+typedef struct simt_mem_peer {
+  struct simt_mem *mem;
+  bool is_enabled;
+} simt_mem_peer;
+
 typedef struct simt_mem {
   simt_alloc *allocs;
   size_t n_allocs, cap_allocs;
   uint64_t next;       /* next free address */
+  uint64_t limit;      /* allocations end below it (ISA_SHARED_WINDOW, or
+                          the next device's range) */
+  simt_mem_peer peers[SIMT_MEM_MAX_PEERS];
+  unsigned n_peers;
   uint64_t bytes_live; /* allocated and not freed */
   uint64_t heap_used, heap_limit; /* device-side malloc */
   simt_mem_cache cache;
@@ -70,6 +84,17 @@ int simt_mem_alloc_unified(simt_mem *m, uint64_t size, uint64_t *addr) PTX_MUST_
 /* Frees the allocation starting at addr; PTX_EINVAL if there is none (or
  * it was freed already). */
 int simt_mem_free(simt_mem *m, uint64_t addr) PTX_MUST_CHECK;
+
+/* Moves the range allocations come from to [base, limit): only before
+ * the first allocation (PTX_EINVAL after). */
+int simt_mem_set_range(simt_mem *m, uint64_t base, uint64_t limit) PTX_MUST_CHECK;
+/* Lets kernels reach peer's memory (see simt_mem_peer); peer NULL-safe
+ * removal with is_linked false.  PTX_ENOMEM past SIMT_MEM_MAX_PEERS. */
+int simt_mem_set_peer(simt_mem *m, simt_mem *peer, bool is_linked, bool is_enabled) PTX_MUST_CHECK;
+/* The live allocation of a peer's that holds addr and that this memory
+ * may reach, or NULL (the slow path's fallback: never cached, so a peer
+ * freeing it is seen at once). */
+simt_alloc *simt_mem_find_peer(simt_mem *m, uint64_t addr);
 
 /* The allocation containing addr (freed ones included), or NULL. */
 simt_alloc *simt_mem_find(simt_mem *m, uint64_t addr);

@@ -632,6 +632,11 @@ uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t 
   case ISA_SPACE_GLOBAL:
   case ISA_SPACE_CONST: {
     simt_alloc *al = simt_mem_find(l->mem, a);
+    bool is_peer = false;
+    if (PTX_UNLIKELY(!al && l->mem->n_peers)) {
+      al = simt_mem_find_peer(l->mem, a);
+      is_peer = al != NULL;
+    }
     if (!al || al->is_freed || size > al->size || a - al->base > al->size - size) {
       simt_fault_at(w, in, lane, al && al->is_freed ? SIMT_FAULT_FREED : SIMT_FAULT_OOB, sp,
                     addr, size, is_write, NULL);
@@ -643,7 +648,8 @@ uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t 
     }
     if (PTX_UNLIKELY(al->is_watched))
       simt_grid_access(w, in, lane, al, is_write);
-    simt_mem_cache_fill(l->mem, al);
+    if (!is_peer)
+      simt_mem_cache_fill(l->mem, al);
     return al->host + (a - al->base);
   }
   case ISA_SPACE_SHARED:

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_devices.h"
 #include "runtime/cudart_state.h"
 
 /* CUDA 13.0, as cudaRuntimeGetVersion and cudaDriverGetVersion say it. */
@@ -46,6 +47,9 @@ void rt_fill_device_prop(const rt_state *st, struct cudaDeviceProp *p)
   memset(p, 0, sizeof *p);
   snprintf(p->name, sizeof p->name, "%s", s->name);
   memcpy(p->uuid, "ptxsim-device-00", 16);
+  p->uuid[15] = (unsigned char)('0' + st->active_device % 10); /* one per device */
+  p->uuid[14] = (unsigned char)('0' + st->active_device / 10);
+  p->pciBusID = (int)st->active_device;
   p->totalGlobalMem = s->global_mem_bytes;
   p->sharedMemPerBlock = s->shared_per_block;
   p->regsPerBlock = s->regs_per_block;
@@ -162,9 +166,10 @@ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device)
   if (!value || (unsigned)attr >= sizeof rt_attrs / sizeof rt_attrs[0] ||
       rt_attrs[attr].source == RT_SRC_NONE)
     return rt_unlock(st, cudaErrorInvalidValue);
-  if (device != 0)
-    return rt_unlock(st, cudaErrorInvalidDevice);
-  cudaError_t e = rt_ensure_device(st);
+  /* The device asked about becomes the active one for this call. */
+  cudaError_t e = rt_device_select(st, device);
+  if (e == cudaSuccess)
+    e = rt_ensure_device(st);
   if (e != cudaSuccess)
     return rt_unlock(st, e);
   const rt_attr_row *r = &rt_attrs[attr];
@@ -186,9 +191,9 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
   rt_state *st = rt_lock();
   if (!prop)
     return rt_unlock(st, cudaErrorInvalidValue);
-  if (device != 0)
-    return rt_unlock(st, cudaErrorInvalidDevice);
-  cudaError_t e = rt_ensure_device(st);
+  cudaError_t e = rt_device_select(st, device);
+  if (e == cudaSuccess)
+    e = rt_ensure_device(st);
   if (e == cudaSuccess)
     rt_fill_device_prop(st, prop);
   return rt_unlock(st, e);
@@ -196,33 +201,12 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 
 /* ---- selection ----------------------------------------------------------- */
 
-cudaError_t cudaGetDeviceCount(int *count)
-{
-  rt_state *st = rt_lock();
-  if (!count)
-    return rt_unlock(st, cudaErrorInvalidValue);
-  *count = 1;
-  return rt_unlock(st, cudaSuccess);
-}
-
-cudaError_t cudaSetDevice(int device)
-{
-  return rt_unlock(rt_lock(), device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
-}
-
-cudaError_t cudaGetDevice(int *device)
-{
-  rt_state *st = rt_lock();
-  if (!device)
-    return rt_unlock(st, cudaErrorInvalidValue);
-  *device = 0;
-  return rt_unlock(st, cudaSuccess);
-}
-
 cudaError_t cudaInitDevice(int device, unsigned device_flags, unsigned flags)
 {
-  if (device != 0)
-    return rt_unlock(rt_lock(), cudaErrorInvalidDevice);
+  rt_state *sel = rt_lock();
+  if (!rt_device_is_valid(sel, device))
+    return rt_unlock(sel, cudaErrorInvalidDevice);
+  rt_unlock(sel, cudaSuccess);
   if (flags != 0)
     return rt_unlock(rt_lock(), cudaErrorInvalidValue);
   cudaError_t e = cudaSetDeviceFlags(device_flags);
@@ -238,7 +222,7 @@ cudaError_t cudaSetValidDevices(int *devices, int len)
   if (len < 0 || (len > 0 && !devices))
     return rt_unlock(st, cudaErrorInvalidValue);
   for (int i = 0; i < len; i++)
-    if (devices[i] != 0)
+    if (!rt_device_is_valid(st, devices[i]))
       return rt_unlock(st, cudaErrorInvalidDevice);
   return rt_unlock(st, cudaSuccess);
 }
@@ -252,16 +236,15 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
   return rt_unlock(st, cudaSuccess);
 }
 
-static const char rt_pci_bus_id[] = "0000:00:00.0";
-
+/* Device i sits on PCI bus i ("0000:00:00.0" for the first). */
 cudaError_t cudaDeviceGetPCIBusId(char *bus_id, int len, int device)
 {
   rt_state *st = rt_lock();
   if (!bus_id || len <= 0)
     return rt_unlock(st, cudaErrorInvalidValue);
-  if (device != 0)
+  if (!rt_device_is_valid(st, device))
     return rt_unlock(st, cudaErrorInvalidDevice);
-  snprintf(bus_id, (size_t)len, "%s", rt_pci_bus_id);
+  snprintf(bus_id, (size_t)len, "0000:%02x:00.0", (unsigned)device);
   return rt_unlock(st, cudaSuccess);
 }
 
@@ -270,20 +253,13 @@ cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *bus_id)
   rt_state *st = rt_lock();
   if (!device || !bus_id)
     return rt_unlock(st, cudaErrorInvalidValue);
-  if (strcmp(bus_id, rt_pci_bus_id) != 0 && strcmp(bus_id, "00:00.0") != 0)
+  unsigned bus;
+  char end;
+  if ((sscanf(bus_id, "0000:%x:00.0%c", &bus, &end) != 1 &&
+       sscanf(bus_id, "%x:00.0%c", &bus, &end) != 1) ||
+      !rt_device_is_valid(st, (int)bus))
     return rt_unlock(st, cudaErrorInvalidDevice);
-  *device = 0;
-  return rt_unlock(st, cudaSuccess);
-}
-
-cudaError_t cudaDeviceCanAccessPeer(int *can_access, int device, int peer_device)
-{
-  rt_state *st = rt_lock();
-  if (!can_access)
-    return rt_unlock(st, cudaErrorInvalidValue);
-  if (device != 0 || peer_device != 0)
-    return rt_unlock(st, cudaErrorInvalidDevice);
-  *can_access = 0; /* a device is not its own peer */
+  *device = (int)bus;
   return rt_unlock(st, cudaSuccess);
 }
 

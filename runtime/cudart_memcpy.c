@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_devices.h"
 #include "runtime/cudart_memory.h"
 #include "runtime/cudart_texture_types.h"
 
@@ -43,12 +44,14 @@ cudaError_t rt_copy(rt_state *st, void *dst, const void *src, size_t n, enum cud
     return cudaErrorInvalidValue;
   ptxsim_devptr dp = (ptxsim_devptr)(uintptr_t)dst, sp = (ptxsim_devptr)(uintptr_t)src;
   int rc;
+  /* Each side on its own device (unified addressing: several devices'
+   * pointers tell their device apart). */
   if (d.kind == RT_PTR_DEVICE && s.kind == RT_PTR_DEVICE)
-    rc = ptxsim_memcpy_dtod(st->dev, dp, sp, n);
+    rc = rt_copy_between(d.dev, dp, s.dev, sp, n);
   else if (d.kind == RT_PTR_DEVICE)
-    rc = ptxsim_memcpy_htod(st->dev, dp, src, n);
+    rc = ptxsim_memcpy_htod(d.dev, dp, src, n);
   else if (s.kind == RT_PTR_DEVICE)
-    rc = ptxsim_memcpy_dtoh(st->dev, dst, sp, n);
+    rc = ptxsim_memcpy_dtoh(s.dev, dst, sp, n);
   else {
     memmove(dst, src, n);
     rc = PTXSIM_OK;
@@ -63,7 +66,7 @@ cudaError_t rt_fill(rt_state *st, void *dst, int value, size_t n)
   rt_ptr_info d = rt_classify(st, dst);
   if (d.kind == RT_PTR_HOST)
     return cudaErrorInvalidValue;
-  int rc = ptxsim_memset(st->dev, (ptxsim_devptr)(uintptr_t)dst, value, n);
+  int rc = ptxsim_memset(d.dev, (ptxsim_devptr)(uintptr_t)dst, value, n);
   return rc == PTXSIM_OK ? cudaSuccess : cudaErrorInvalidValue;
 }
 
@@ -93,20 +96,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
 }
 RT_ALIAS(cudaMemcpyAsync_ptsz, cudaMemcpyAsync);
 
-/* One device: peer copies are ordinary ones. */
-cudaError_t cudaMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device,
-                                size_t count, cudaStream_t stream)
-{
-  if (dst_device != 0 || src_device != 0)
-    return rt_unlock(rt_lock(), cudaErrorInvalidDevice);
-  return cudaMemcpyAsync(dst, src, count, cudaMemcpyDeviceToDevice, stream);
-}
-
-cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device,
-                           size_t count)
-{
-  return cudaMemcpyPeerAsync(dst, dst_device, src, src_device, count, NULL);
-}
+/* cudaMemcpyPeer and cudaMemcpyPeerAsync: cudart_devices.c. */
 
 /* height rows of width bytes, rows dpitch and spitch bytes apart. */
 static cudaError_t copy_2d(rt_state *st, char *dst, size_t dpitch, const char *src, size_t spitch,

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_devices.h"
 #include "runtime/cudart_memory.h"
 
 /* cudaMallocPitch and cudaMalloc3D align rows like GPUs do. */
@@ -25,11 +26,16 @@
 
 rt_ptr_info rt_classify(rt_state *st, const void *p)
 {
-  rt_ptr_info info = {RT_PTR_HOST, 0, 0, NULL};
+  rt_ptr_info info = {RT_PTR_HOST, 0, 0, NULL, st->dev};
   ptxsim_devptr base;
   size_t size;
-  if (!p || !st->dev || ptxsim_pointer_info(st->dev, (ptxsim_devptr)(uintptr_t)p, &base, &size))
+  if (!p || !st->dev)
     return info;
+  if (ptxsim_pointer_info(st->dev, (ptxsim_devptr)(uintptr_t)p, &base, &size) != PTXSIM_OK &&
+      (st->n_devices < 2 || !(info.dev = rt_device_owning(st, p, &base, &size)))) {
+    info.dev = st->dev;
+    return info;
+  }
   info.base = (uintptr_t)base;
   info.size = size;
   info.unified = rt_map_get(&st->unified, (uintptr_t)base);
@@ -122,6 +128,7 @@ static cudaError_t free_memory(rt_state *st, void *ptr, bool allow_device, bool 
 cudaError_t cudaFree(void *ptr)
 {
   rt_state *st = rt_lock();
+  rt_device_select_owner(st, ptr); /* another device's memory may be freed too */
   cudaError_t e = rt_mempool_owns(st, ptr) ? rt_mempool_free(st, ptr, NULL)
                                            : free_memory(st, ptr, true, true, false);
   if (e == cudaSuccess)
@@ -163,6 +170,7 @@ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned flags)
 cudaError_t cudaFreeHost(void *ptr)
 {
   rt_state *st = rt_lock();
+  rt_device_select_owner(st, ptr);
   return rt_unlock(st, free_memory(st, ptr, false, false, true));
 }
 

@@ -26,9 +26,11 @@ typedef struct rt_ptr_info {
   uintptr_t base;   /* of its allocation (device and unified) */
   size_t size;
   const rt_unified *unified; /* RT_PTR_UNIFIED: the record */
+  ptxsim_device *dev;        /* the device whose memory it is (not host) */
 } rt_ptr_info;
 
-/* Classifies p (the device must exist). */
+/* Classifies p (the device must exist); memory of another simulated
+ * GPU (ptxsim exec --devices) is that device's. */
 rt_ptr_info rt_classify(rt_state *st, const void *p);
 
 /* Copies n bytes; kind as cudaMemcpy takes it.  The device must exist.

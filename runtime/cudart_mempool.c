@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_devices.h"
 #include "runtime/cudart_state.h"
 
 /* Block sizes are multiples of this (GPUs round pool allocations too). */
@@ -122,9 +123,23 @@ static rt_mempools *pools_of(rt_state *st)
 }
 
 /* The live pool behind a handle, or NULL. */
-static cudaMemPool_t find_pool(rt_state *st, cudaMemPool_t handle)
+static cudaMemPool_t find_pool_here(rt_state *st, cudaMemPool_t handle)
 {
   return st->mempools && handle ? rt_map_get(&st->mempools->pools, (uintptr_t)handle) : NULL;
+}
+
+/* A pool of another simulated GPU (ptxsim exec --devices) makes that
+ * device the active one for the rest of the call (cudart_devices.c). */
+static cudaMemPool_t find_pool(rt_state *st, cudaMemPool_t handle)
+{
+  cudaMemPool_t p = find_pool_here(st, handle);
+  unsigned keep = st->active_device;
+  for (unsigned j = 0; !p && handle && j < st->n_devices; j++)
+    if (j != keep && rt_device_select(st, (int)j) == cudaSuccess)
+      p = find_pool_here(st, handle);
+  if (!p)
+    (void)rt_device_select(st, (int)keep);
+  return p;
 }
 
 /* Gives cached block i back to the device. */
@@ -356,16 +371,17 @@ RT_ALIAS(cudaMallocFromPoolAsync_ptsz, cudaMallocFromPoolAsync);
 
 /* ---- pools ---------------------------------------------------------------- */
 
-/* Where a pool may live: device 0's memory.  Host and managed pools are
+/* Where a pool may live: a device's memory.  Host and managed pools are
  * refused as on a device without them. */
-static cudaError_t check_location(const struct cudaMemLocation *loc, int alloc_type)
+static cudaError_t check_location(rt_state *st, const struct cudaMemLocation *loc, int alloc_type)
 {
   if (alloc_type == cudaMemAllocationTypeManaged)
     return cudaErrorNotSupported;
   if (alloc_type != cudaMemAllocationTypePinned)
     return cudaErrorInvalidValue;
   switch (loc->type) {
-  case cudaMemLocationTypeDevice: return loc->id == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+  case cudaMemLocationTypeDevice:
+    return rt_device_is_valid(st, loc->id) ? cudaSuccess : cudaErrorInvalidDevice;
   case cudaMemLocationTypeHost:
   case cudaMemLocationTypeHostNuma: return cudaErrorNotSupported;
   default: return cudaErrorInvalidValue;
@@ -377,7 +393,7 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *pool, const struct cudaMemPoolProps
   rt_state *st = rt_lock();
   if (!pool || !props)
     return rt_unlock(st, cudaErrorInvalidValue);
-  cudaError_t e = check_location(&props->location, props->allocType);
+  cudaError_t e = check_location(st, &props->location, props->allocType);
   if (e == cudaSuccess && (props->handleTypes & ~(cudaMemHandleTypePosixFileDescriptor |
                                                   cudaMemHandleTypeWin32 |
                                                   cudaMemHandleTypeWin32Kmt |
@@ -389,6 +405,8 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *pool, const struct cudaMemPoolProps
                     "for memory pools (cudaDevAttrMemoryPoolSupportedHandleTypes is 0)");
     e = cudaErrorNotSupported;
   }
+  if (e == cudaSuccess) /* the pool lives with its device */
+    e = rt_device_select(st, props->location.id);
   if (e == cudaSuccess)
     e = rt_context(st);
   rt_mempools *m = e == cudaSuccess ? pools_of(st) : NULL;
@@ -508,11 +526,15 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t pool, const struct cudaMemAccessD
   for (size_t i = 0; i < count; i++) {
     if (descs[i].location.type != cudaMemLocationTypeDevice)
       return rt_unlock(st, cudaErrorInvalidValue);
-    if (descs[i].location.id != 0)
+    if (!rt_device_is_valid(st, descs[i].location.id))
       return rt_unlock(st, cudaErrorInvalidDevice);
     if (descs[i].flags != cudaMemAccessFlagsProtReadWrite)
       return rt_unlock(st, cudaErrorInvalidValue);
   }
+  /* Another device's kernels may then reach the pool's memory (all of
+   * its device's memory, as with peer access). */
+  for (size_t i = 0; i < count; i++)
+    rt_device_grant(st, descs[i].location.id);
   return rt_unlock(st, cudaSuccess);
 }
 
@@ -525,7 +547,7 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t p
     return rt_unlock(st, cudaErrorInvalidValue);
   switch (location->type) {
   case cudaMemLocationTypeDevice:
-    if (location->id != 0)
+    if (!rt_device_is_valid(st, location->id))
       return rt_unlock(st, cudaErrorInvalidDevice);
     *flags = cudaMemAccessFlagsProtReadWrite;
     break;
@@ -540,13 +562,14 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t p
 
 /* ---- a device's pools ---------------------------------------------------- */
 
-/* The pools of device 0 (which exists once this succeeds), for the
- * cudaDevice*MemPool calls. */
+/* The pools of device (which exists once this succeeds, and is the
+ * active one for the rest of the call), for the cudaDevice*MemPool
+ * calls. */
 static cudaError_t device_pools(rt_state *st, int device, rt_mempools **m)
 {
-  if (device != 0)
-    return cudaErrorInvalidDevice;
-  cudaError_t e = rt_context(st);
+  cudaError_t e = rt_device_select(st, device);
+  if (e == cudaSuccess)
+    e = rt_context(st);
   if (e != cudaSuccess)
     return e;
   *m = pools_of(st);
@@ -598,7 +621,7 @@ static cudaError_t location_pools(rt_state *st, const struct cudaMemLocation *lo
 {
   if (!loc)
     return cudaErrorInvalidValue;
-  cudaError_t e = check_location(loc, type);
+  cudaError_t e = check_location(st, loc, type);
   return e == cudaSuccess ? device_pools(st, loc->id, m) : e;
 }
 

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "frontend/ptx_diag.h"
+#include "runtime/cudart_devices.h"
 #include "runtime/cudart_state.h"
 #include "runtime/cudart_texture_types.h"
 
@@ -65,8 +66,12 @@ static rt_state *locked_state(void)
   if (!rt_is_initialised) {
     memset(st, 0, sizeof *st);
     st->next_stream_id = 16; /* ids below are the built-in streams' */
+    rt_devices_init(st);
     rt_is_initialised = true;
   }
+  /* Each call works on the calling thread's current device. */
+  if (rt_depth == 1 && st->n_devices > 1)
+    rt_device_follow_thread(st);
   return st;
 }
 
@@ -214,6 +219,7 @@ cudaError_t rt_ensure_device(rt_state *st)
     return cudaErrorMemoryAllocation;
   }
   st->dev = d;
+  rt_device_created(st);
   ptxsim_device_set_output(d, stdout);
   /* The GPU it presents itself as (ptxsim exec --device, which checked
    * the name before starting the program). */
@@ -276,6 +282,7 @@ void rt_reset_device(rt_state *st)
       if (st->vars[i]->managed_ptr)
         *st->vars[i]->managed_ptr = NULL;
     rt_report_flush(st);
+    rt_device_destroying(st);
     ptxsim_device_destroy(st->dev);
     st->dev = NULL;
   }
@@ -369,6 +376,7 @@ __attribute__((destructor)) static void rt_finish(void)
     return;
   rt_state *st = locked_state();
   rt_stats_report(st);
+  rt_devices_finish(st);
   rt_streams_free(st);
   rt_memory_forget(st);
   if (st->dev) {

@@ -108,6 +108,7 @@ typedef struct rt_stream_attrs {
 } rt_stream_attrs;
 
 typedef struct rt_mempools rt_mempools; /* cudart_mempool.c */
+typedef struct rt_device_slot rt_device_slot; /* cudart_devices.c */
 
 /* One launch, for the statistics (cudart_stats.c). */
 typedef struct rt_launch_record {
@@ -159,6 +160,12 @@ typedef struct rt_state {
   int shared_mem_config;       /* cudaDeviceSetSharedMemConfig */
   size_t limits[7];            /* enum cudaLimit -> value, as last set */
   bool is_limit_set[7];
+
+  /* Several simulated GPUs (cudart_devices.c): the fields above that
+   * belong to a device are the active one's; the others' are parked. */
+  unsigned n_devices;          /* PTXSIM_DEVICES, 1 by default */
+  unsigned active_device;
+  rt_device_slot *slots;       /* n_devices of them; NULL with one */
 
   rt_stats stats;
   FILE *report_trace;          /* PTXSIM_TRACE's stream (cudart_report.c), NULL: none */

@@ -68,6 +68,14 @@ enum cudaMemoryType {
   cudaMemoryTypeManaged = 3
 };
 
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1,
+  cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3,
+  cudaDevP2PAttrCudaArrayAccessSupported = 4,
+  cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5
+};
+
 enum cudaLimit {
   cudaLimitStackSize = 0,
   cudaLimitPrintfFifoSize = 1,

@@ -19,6 +19,7 @@ runtime_libcudart_la_SOURCES = \
 	runtime/cudart_device.c runtime/cudart_error.c runtime/cudart_stream.c \
 	runtime/cudart_stats.c runtime/cudart_texture.c runtime/cudart_unsupported.c \
 	runtime/cudart_report.c \
+	runtime/cudart_devices.h runtime/cudart_devices.c \
 	$(libptxsim_la_SOURCES)
 ## -shared (read by libtool, compiling and linking): a static libcudart
 ## would serve no one, so its objects are built once, PIC.

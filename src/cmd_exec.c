@@ -8,7 +8,7 @@
  * Options reach the runtime as environment variables (PTXSIM_STATS,
  * PTXSIM_STATS_FILE, PTXSIM_MAX_INSTRUCTIONS, PTXSIM_MODE, PTXSIM_CONFIG,
  * PTXSIM_CONFIG_OPTIONS (one -NAME=VALUE a line), PTXSIM_PROGRESS,
- * PTXSIM_DEVICE, and the report and trace variables of report_cli.h),
+ * PTXSIM_DEVICE, PTXSIM_DEVICES, and the report and trace variables of report_cli.h),
  * so the program's own arguments, stdin and stdout are untouched.  This
  * process becomes the program (execv): its exit status is the program's.
  */
@@ -31,6 +31,9 @@
 #define PTXSIM_PKGLIBDIR "/usr/local/lib/ptxsim"
 #endif
 
+/* --devices at most (the runtime's RT_MAX_DEVICES). */
+#define EXEC_MAX_DEVICES 16
+
 /* The runtime major version this build provides. */
 #define EXEC_CUDART_MAJOR 13
 
@@ -43,6 +46,7 @@ typedef struct exec_opts {
   const char *config;   /* --config NAME|FILE */
   char config_path[PATH_MAX]; /* a FILE made absolute (the program may chdir) */
   const char *device;   /* --device NAME: the device profile */
+  const char *devices;  /* --devices N: how many simulated GPUs */
   const char **config_options; /* --option -NAME=VALUE, in order */
   size_t n_config_options;
   bool has_progress;    /* --progress was given */
@@ -142,6 +146,15 @@ static int parse_args(int argc, char **argv, exec_opts *o)
       o->device = argv[++i];
       if (cli_device_profile("exec", o->device) != CLI_OK)
         return CLI_USAGE;
+      continue;
+    }
+    if ((m = cli_option_value(argc, argv, &i, NULL, "--devices", &val)) != 0) {
+      char *end;
+      long n = m < 0 ? 0 : strtol(val, &end, 10);
+      if (m < 0 || !*val || *end || n < 1 || n > EXEC_MAX_DEVICES)
+        return cli_usage_error("exec", "--devices takes a count from 1 to %d",
+                               EXEC_MAX_DEVICES);
+      o->devices = val;
       continue;
     }
     if ((m = cli_option_value(argc, argv, &i, NULL, "--option", &val)) != 0) {
@@ -311,6 +324,8 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
   if (o->stats_file && setenv("PTXSIM_STATS_FILE", o->stats_file, 1) != 0)
     return -1;
   if (o->max_insns && setenv("PTXSIM_MAX_INSTRUCTIONS", o->max_insns, 1) != 0)
+    return -1;
+  if (o->devices && setenv("PTXSIM_DEVICES", o->devices, 1) != 0)
     return -1;
   if (o->device && setenv("PTXSIM_DEVICE", o->device, 1) != 0)
     return -1;

@@ -152,6 +152,7 @@ static const cli_command commands[] = {
   {"exec", "run a CUDA program (built with nvcc -cudart shared) on the emulated GPU",
    "usage: ptxsim exec [--stats FILE] [--quiet] [--max-instructions N]\n"
    "                   [--mode functional|timing] [--config NAME|FILE] [--device NAME]\n"
+   "                   [--devices N]\n"
    "                   [--option -NAME=VALUE]... [--progress auto|always|never]\n"
    "                   [--report LIST] [--report-format text|json] [--report-file FILE]\n"
    "                   [--trace masks[=FILE]] [--trace-cta N] [--trace-warp N]\n"
@@ -184,6 +185,8 @@ static const cli_command commands[] = {
    "                      memory, registers and threads and CTAs per SM\n"
    "  --option -NAME=VALUE  set one configuration option (after --config);\n"
    "                      --config or --option without --mode means timing mode\n"
+   "  --devices N         N simulated GPUs of that kind (default 1, at most 16):\n"
+   "                      cudaSetDevice, peer access and peer copies between them\n"
    "  --progress WHEN     a progress line on stderr while kernels run (launches,\n"
    "                      kernel, CTAs done, instructions/s): auto (the default)\n"
    "                      on a terminal, from half a second on; always; never\n"

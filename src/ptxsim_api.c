@@ -219,6 +219,26 @@ simt_mem *api_mem(ptxsim_device *d)
   return &d->mem;
 }
 
+/* Each of count devices gets an equal, 64 GiB aligned slice of the global
+ * range below the generic windows; a single device keeps all of it. */
+int ptxsim_device_set_address_slice(ptxsim_device *d, unsigned index, unsigned count)
+{
+  if (!d || count == 0 || index >= count || count > SIMT_MEM_MAX_PEERS + 1)
+    return PTXSIM_E_INVALID;
+  uint64_t span = ((ISA_SHARED_WINDOW - ISA_GLOBAL_BASE) / count) & ~((UINT64_C(1) << 36) - 1);
+  uint64_t base = ISA_GLOBAL_BASE + index * span;
+  uint64_t limit = index + 1 == count ? ISA_SHARED_WINDOW : base + span;
+  return simt_mem_set_range(&d->mem, base, limit) ? PTXSIM_E_INVALID : PTXSIM_OK;
+}
+
+int ptxsim_device_set_peer(ptxsim_device *d, ptxsim_device *peer, int mode)
+{
+  if (!d || !peer || d == peer || mode < 0 || mode > 2)
+    return PTXSIM_E_INVALID;
+  return simt_mem_set_peer(&d->mem, &peer->mem, mode != 0, mode == 2) ? PTXSIM_E_NOMEM
+                                                                       : PTXSIM_OK;
+}
+
 isa_tex_table *api_tex(ptxsim_device *d)
 {
   return &d->tex;

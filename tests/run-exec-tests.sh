@@ -9,6 +9,7 @@
 #    Statistics go to --stats FILE as JSON, never to the program's stdout.
 #    In timing mode (--mode timing) each prints exactly what it printed in
 #    functional mode.
+#    multi_gpu runs again with --devices 2 in both modes.
 # 3. Device profiles (--device): what device_profile sees on each, the H200
 #    against its measurements, sm_80 programs on an sm_75 device, and the
 #    timing configuration's GPU in timing mode.
@@ -152,6 +153,32 @@ for prog in "$exec_dir"/bin/*; do
       "mempool: IPC handle types refused with a reason"
   fi
 done
+
+# Several simulated GPUs: --devices 2 in both modes (alone, multi_gpu
+# skips its two-device scenarios, saying so); usage errors of --devices.
+mgpu=$exec_dir/bin/multi_gpu
+expect_grep "$tmp/multi_gpu.prebuilt.out" "multi_gpu: SKIP: needs 2 devices, found 1" \
+  "multi_gpu alone: skips, saying why"
+for mode in functional timing; do
+  expect_status 0 "multi_gpu --devices 2 ($mode)" timeout 600 "$PTXSIM" exec --mode "$mode" \
+    --devices 2 --stats "$tmp/mgpu.$mode.json" -- "$mgpu"
+  for scen in select per_device peer_copy peer_access peer_pool no_peer_access; do
+    expect_grep "$tmp/out" "multi_gpu: $scen ok" "multi_gpu --devices 2 ($mode): $scen"
+  done
+  cp "$tmp/out" "$tmp/mgpu.$mode.out"
+  # Without peer access a kernel reaching the other device's memory
+  # faults as on hardware (cudaErrorIllegalAddress, the address reported).
+  expect_grep "$tmp/err" "invalid read of size 4 at address" "multi_gpu ($mode): the fault reported"
+done
+n=$((n + 1))
+cmp -s "$tmp/mgpu.functional.out" "$tmp/mgpu.timing.out" ||
+  failed "multi_gpu --devices 2: timing mode prints something else than functional mode"
+expect_grep "$tmp/mgpu.timing.json" '"cycles"' "multi_gpu --devices 2: timing statistics"
+expect_status 0 "multi_gpu PTXSIM_DEVICES=3" env PTXSIM_DEVICES=3 "$PTXSIM" exec -q -- "$mgpu"
+expect_grep "$tmp/out" "multi_gpu: peer_pool ok" "PTXSIM_DEVICES=3 reaches the runtime"
+expect_status 2 "--devices 0" "$PTXSIM" exec --devices 0 -- true
+expect_grep "$tmp/err" "--devices takes a count from 1 to 16" "--devices 0 message"
+expect_status 2 "--devices without a count" "$PTXSIM" exec --devices
 
 # ---- 3. device profiles
 prof=$exec_dir/bin/device_profile
