@@ -530,6 +530,16 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureSta
     return rt_unlock(st, cudaErrorInvalidValue);
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  /* The legacy stream while a blocking stream captures: CUDA answers
+   * this error and leaves the capture as it is. */
+  if (is_legacy(stream) && capturing.n) {
+    FOR_EACH_CAPTURING(cs) {
+      unsigned flags = 0;
+      if (cudaStreamGetFlags((cudaStream_t)capturing.slots[i_].key, &flags) == cudaSuccess &&
+          !(flags & RT_STREAM_NON_BLOCKING))
+        return rt_unlock(st, cudaErrorStreamCaptureImplicit);
+    }
+  }
   rt_capture_stream *cs = stream_capture(stream);
   *status = !cs                      ? cudaStreamCaptureStatusNone
             : cs->cap->is_invalidated ? cudaStreamCaptureStatusInvalidated

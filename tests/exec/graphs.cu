@@ -435,8 +435,7 @@ static void capture_errors(void)
   ex_expect(count_nodes(g) == 0, "an empty capture has %zu nodes", count_nodes(g));
   EX_CHECK(cudaGraphDestroy(g));
   EX_CHECK(cudaFree(p));
-  /* A thread in relaxed mode may call it during a global capture of its own? No:
-   * the thread's own capture forbids it unless that capture is relaxed. */
+  /* The thread's mode: global until exchanged. */
   cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
   EX_CHECK(cudaThreadExchangeStreamCaptureMode(&mode));
   ex_expect(mode == cudaStreamCaptureModeGlobal, "the thread's first mode is %d", (int)mode);
@@ -454,6 +453,9 @@ static void capture_errors(void)
 
   /* The legacy stream during the capture of a blocking stream. */
   EX_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed));
+  EXPECT_ERROR(cudaStreamIsCapturing(0, &status), cudaErrorStreamCaptureImplicit);
+  EX_CHECK(cudaStreamIsCapturing(s, &status));
+  ex_expect(status == cudaStreamCaptureStatusActive, "asking the legacy stream invalidated");
   EXPECT_ERROR(cudaMemcpyAsync(host, x, sizeof(int), cudaMemcpyDeviceToHost, 0),
                cudaErrorStreamCaptureImplicit);
   EXPECT_ERROR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
