@@ -266,7 +266,8 @@ cudaGraphNode_t rt_graph_add(cudaGraph_t g, enum cudaGraphNodeType type,
   if (!rt_graph_is_valid(g) || (n_deps && !deps))
     return NULL;
   for (size_t i = 0; i < n_deps; i++)
-    if (!rt_graph_node_is_valid(deps[i]) || deps[i]->graph != g || has((cudaGraphNode_t *)deps, i, deps[i]))
+    if (!rt_graph_node_is_valid(deps[i]) || deps[i]->graph != g ||
+        has((cudaGraphNode_t *)deps, i, deps[i]))
       return NULL;
   cudaGraphNode_t n = calloc(1, sizeof *n);
   *e = cudaErrorMemoryAllocation;
@@ -811,10 +812,8 @@ static cudaError_t add_event_node(cudaGraphNode_t *node, cudaGraph_t graph,
 {
   rt_state *st = rt_lock();
   cudaError_t e = cudaErrorInvalidValue;
-  unsigned flags;
   if (!node || !event || cudaEventQuery(event) == cudaErrorInvalidResourceHandle)
     return rt_unlock(st, e);
-  (void)flags;
   cudaGraphNode_t n = rt_graph_add(graph, type, deps, n_deps, &e);
   if (n) {
     n->u.event = event;
