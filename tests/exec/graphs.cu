@@ -18,6 +18,12 @@
  *                through cudaGraphExecKernelNodeSetParams and through
  *                cudaGraphExecUpdate from a graph of the same shape; an
  *                update from a graph of another shape is refused.
+ *   exec_features  cudaGraphInstantiateWithParams with an upload, a
+ *                disabled node, a graph launched into a capturing stream
+ *                (a child graph node), and graph memory a launch leaves
+ *                allocated: a second launch is refused until it is freed
+ *                (cudaFree, cudaFreeAsync), unless the executable graph
+ *                frees it on launch (cudaGraphInstantiateFlagAutoFreeOnLaunch).
  *   capture_errors  what capture refuses, with CUDA's errors: capturing the
  *                legacy stream, ending a capture that never began,
  *                synchronising a capturing stream, cudaMalloc during a
@@ -399,6 +405,121 @@ static void update(void)
   ex_end();
 }
 
+/* A graph that allocates and never frees, so its allocation outlives
+ * each launch. */
+static cudaGraph_t leaky_graph(int **out)
+{
+  cudaGraph_t g;
+  EX_CHECK(cudaGraphCreate(&g, 0));
+  cudaMemAllocNodeParams ap;
+  memset(&ap, 0, sizeof ap);
+  ap.poolProps.allocType = cudaMemAllocationTypePinned;
+  ap.poolProps.location.type = cudaMemLocationTypeDevice;
+  ap.bytesize = N * sizeof(int);
+  cudaGraphNode_t alloc, set;
+  EX_CHECK(cudaGraphAddMemAllocNode(&alloc, g, NULL, 0, &ap));
+  *out = (int *)ap.dptr;
+  cudaMemsetParams sp;
+  memset(&sp, 0, sizeof sp);
+  sp.dst = ap.dptr;
+  sp.value = 0x0102;
+  sp.elementSize = 2;
+  sp.width = 2 * N;
+  sp.height = 1;
+  EX_CHECK(cudaGraphAddMemsetNode(&set, g, &alloc, 1, &sp));
+  return g;
+}
+
+static void exec_features(void)
+{
+  ex_begin("exec_features");
+  static int got[N], want[N];
+  cudaStream_t s;
+  EX_CHECK(cudaStreamCreate(&s));
+  int *x = dev_ints(N), n = N, k = 4, c = 0;
+  cudaGraphNode_t node;
+  cudaGraph_t g = fill_graph(&x, &n, &k, &c, &node);
+
+  /* Instantiate with parameters (and an upload), then disable the node. */
+  cudaGraphInstantiateParams ip;
+  memset(&ip, 0, sizeof ip);
+  ip.flags = cudaGraphInstantiateFlagUpload;
+  ip.uploadStream = s;
+  cudaGraphExec_t ex;
+  EX_CHECK(cudaGraphInstantiateWithParams(&ex, g, &ip));
+  ex_expect(ip.result_out == cudaGraphInstantiateSuccess, "instantiate result %d",
+            (int)ip.result_out);
+  unsigned long long flags = 0;
+  EX_CHECK(cudaGraphExecGetFlags(ex, &flags));
+  ex_expect(flags == cudaGraphInstantiateFlagUpload, "exec flags %llu", flags);
+  EX_CHECK(cudaGraphUpload(ex, s));
+  EX_CHECK(cudaMemset(x, 0, N * sizeof(int)));
+  EX_CHECK(cudaGraphNodeSetEnabled(ex, node, 0));
+  unsigned on = 1;
+  EX_CHECK(cudaGraphNodeGetEnabled(ex, node, &on));
+  ex_expect(on == 0, "the node is still enabled");
+  EX_CHECK(cudaGraphLaunch(ex, s));
+  EX_CHECK(cudaStreamSynchronize(s));
+  expect_fill("disabled node", x, 0, 0);
+  EX_CHECK(cudaGraphNodeSetEnabled(ex, node, 1));
+
+  /* A graph launched into a capturing stream becomes a child graph node. */
+  cudaGraph_t outer;
+  EX_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+  EX_CHECK(cudaGraphLaunch(ex, s));
+  add<<<N / 128, 128, 0, s>>>(x, N, 1);
+  EX_CHECK(cudaStreamEndCapture(s, &outer));
+  cudaGraphNode_t nodes[2];
+  size_t count = 2;
+  cudaGraphNodeType type;
+  EX_CHECK(cudaGraphGetNodes(outer, nodes, &count));
+  EX_CHECK(cudaGraphNodeGetType(nodes[0], &type));
+  ex_expect(count == 2 && type == cudaGraphNodeTypeGraph, "the captured launch: %zu nodes, type %d",
+            count, (int)type);
+  cudaGraphExec_t outer_ex;
+  EX_CHECK(cudaGraphInstantiate(&outer_ex, outer, 0));
+  for (int l = 0; l < LAUNCHES; l++) {
+    EX_CHECK(cudaGraphLaunch(outer_ex, s));
+    EX_CHECK(cudaStreamSynchronize(s));
+    expect_fill("graph launched in a capture", x, 4, 1);
+  }
+
+  /* Graph memory that is not freed: a second launch is refused unless the
+   * executable graph frees it on launch. */
+  int *mem;
+  cudaGraph_t leaky = leaky_graph(&mem);
+  cudaGraphExec_t once, auto_free;
+  EX_CHECK(cudaGraphInstantiate(&once, leaky, 0));
+  EX_CHECK(cudaGraphLaunch(once, s));
+  EX_CHECK(cudaStreamSynchronize(s));
+  download(got, mem, N);
+  for (int i = 0; i < N; i++)
+    want[i] = 0x01020102;
+  ex_expect_i32("2-byte memset node", "mem", want, got, (size_t)N);
+  EXPECT_ERROR(cudaGraphLaunch(once, s), cudaErrorInvalidValue);
+  EX_CHECK(cudaFree(mem));
+  EX_CHECK(cudaGraphLaunch(once, s));
+  EX_CHECK(cudaFreeAsync(mem, s));
+  EX_CHECK(cudaGraphInstantiate(&auto_free, leaky, cudaGraphInstantiateFlagAutoFreeOnLaunch));
+  for (int l = 0; l < LAUNCHES; l++)
+    EX_CHECK(cudaGraphLaunch(auto_free, s));
+  EX_CHECK(cudaStreamSynchronize(s));
+  download(got, mem, N);
+  ex_expect_i32("auto-free graph", "mem", want, got, (size_t)N);
+  EX_CHECK(cudaFree(mem));
+
+  EX_CHECK(cudaGraphExecDestroy(auto_free));
+  EX_CHECK(cudaGraphExecDestroy(once));
+  EX_CHECK(cudaGraphExecDestroy(outer_ex));
+  EX_CHECK(cudaGraphExecDestroy(ex));
+  EX_CHECK(cudaGraphDestroy(leaky));
+  EX_CHECK(cudaGraphDestroy(outer));
+  EX_CHECK(cudaGraphDestroy(g));
+  EX_CHECK(cudaStreamDestroy(s));
+  EX_CHECK(cudaFree(x));
+  ex_end();
+}
+
 static void capture_errors(void)
 {
   ex_begin("capture_errors");
@@ -488,6 +609,7 @@ int main(void)
   captured();
   explicit_graph();
   update();
+  exec_features();
   capture_errors();
   return ex_finish();
 }
