@@ -370,6 +370,10 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
     return rt_unlock(st, cudaErrorInvalidValue);
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  /* Capture takes host functions only (cudaLaunchHostFunc). */
+  cudaError_t e = rt_capture_check_sync(st, stream);
+  if (e != cudaSuccess)
+    return rt_unlock(st, e);
   /* Unlike host functions, callbacks also run after a fault, and are
    * told about it. */
   callback(stream, st->sticky, user_data);
