@@ -38,6 +38,7 @@ typedef struct rt_capture {
   pthread_t thread;
   cudaStream_t origin;
   bool is_invalidated;
+  bool is_own_graph;   /* not the program's (cudaStreamBeginCaptureToGraph) */
   unsigned n_streams;  /* capturing streams of this sequence */
 } rt_capture;
 
@@ -367,7 +368,7 @@ bool rt_capture_event_wait(rt_state *st, cudaStream_t stream, cudaEvent_t event,
   }
   if (!cs) {
     /* The stream joins the capture (a fork). */
-    if (is_legacy(stream) || stream == RT_STREAM_PER_THREAD) {
+    if (is_legacy(stream)) {
       *e = cudaErrorStreamCaptureImplicit;
       ce->cap->is_invalidated = true;
       return true;
@@ -399,8 +400,8 @@ static cudaError_t begin_capture(cudaStream_t stream, cudaGraph_t graph,
     return rt_unlock(st, cudaErrorInvalidValue);
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
-  /* The legacy stream cannot be captured. */
-  if (is_legacy(stream) || stream == RT_STREAM_PER_THREAD)
+  /* The legacy stream cannot be captured (the per-thread one can). */
+  if (is_legacy(stream))
     return rt_unlock(st, cudaErrorStreamCaptureUnsupported);
   if (stream_capture(stream))
     return rt_unlock(st, cudaErrorIllegalState);
@@ -424,7 +425,8 @@ static cudaError_t begin_capture(cudaStream_t stream, cudaGraph_t graph,
     free(cs);
     return rt_unlock(st, cudaErrorMemoryAllocation);
   }
-  *c = (rt_capture){graph, mode, next_capture_id++, pthread_self(), stream, false, 1};
+  *c = (rt_capture){graph, mode, next_capture_id++, pthread_self(), stream, false, is_own_graph,
+                    1};
   cs->cap = c;
   return rt_unlock(st, cudaSuccess);
 }
@@ -487,6 +489,29 @@ static void capture_end(rt_capture *c)
   free(c);
 }
 
+void rt_capture_forget(rt_state *st, cudaStream_t stream, cudaEvent_t event)
+{
+  (void)st;
+  if (event)
+    event_forget(event);
+  rt_capture_stream *cs = stream_capture(stream);
+  if (!cs)
+    return;
+  rt_capture *c = cs->cap;
+  if (c->origin == stream) {
+    cudaGraph_t g = c->graph;
+    bool is_own = c->is_own_graph;
+    capture_end(c);
+    if (is_own)
+      rt_graph_free(g);
+    return;
+  }
+  rt_map_remove(&capturing, (uintptr_t)stream);
+  c->n_streams--;
+  deps_free(&cs->deps);
+  free(cs);
+}
+
 cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *graph)
 {
   rt_state *st = rt_lock();
@@ -512,9 +537,11 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *graph)
         e = cudaErrorStreamCaptureUnjoined;
   }
   cudaGraph_t g = c->graph;
+  bool is_own = c->is_own_graph;
   capture_end(c);
   if (e != cudaSuccess) {
-    rt_graph_free(g);
+    if (is_own)
+      rt_graph_free(g);
     *graph = NULL;
     return rt_unlock(st, e);
   }

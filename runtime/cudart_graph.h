@@ -243,6 +243,9 @@ cudaError_t rt_capture_graph(rt_state *st, cudaGraph_t g, cudaStream_t stream);
 bool rt_capture_event_record(rt_state *st, cudaEvent_t event, cudaStream_t stream,
                              cudaError_t *e);
 bool rt_capture_event_wait(rt_state *st, cudaStream_t stream, cudaEvent_t event, cudaError_t *e);
+/* A destroyed stream or event leaves capture: a stream that began a
+ * capture ends it (its graph is lost), another stops capturing. */
+void rt_capture_forget(rt_state *st, cudaStream_t stream, cudaEvent_t event);
 /* Synchronising or querying a capturing stream: the error, or cudaSuccess. */
 cudaError_t rt_capture_check_sync(rt_state *st, cudaStream_t stream);
 

@@ -128,6 +128,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
   struct CUstream_st *s = rt_map_remove(&st->streams, (uintptr_t)stream);
   free(s);
+  rt_capture_forget(st, stream, NULL);
   return rt_unlock(st, s ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
@@ -493,5 +494,6 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
   rt_state *st = rt_lock();
   struct CUevent_st *ev = rt_map_remove(&st->events, (uintptr_t)event);
   free(ev);
+  rt_capture_forget(st, NULL, event);
   return rt_unlock(st, ev ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }

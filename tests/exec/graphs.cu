@@ -28,7 +28,9 @@
  *                legacy stream, ending a capture that never began,
  *                synchronising a capturing stream, cudaMalloc during a
  *                global capture (allowed in relaxed mode), a fork that is
- *                not joined back, and legacy-stream work during capture.
+ *                not joined back, and legacy-stream work during capture;
+ *                capture into the program's graph and of the per-thread
+ *                stream.
  * Build: nvcc -cudart shared -arch=sm_75 -O2 (tests/exec/programs.txt).
  */
 #include "exec_util.h"
@@ -596,6 +598,21 @@ static void capture_errors(void)
   ex_expect(host[5] == 6, "the captured kernel's launch gave %d, expected 6", host[5]);
   EX_CHECK(cudaGraphExecDestroy(ex));
   EX_CHECK(cudaGraphDestroy(g));
+
+  /* Capture into the program's own graph, and of the per-thread stream. */
+  cudaGraph_t mine, ended = NULL;
+  EX_CHECK(cudaGraphCreate(&mine, 0));
+  EX_CHECK(cudaStreamBeginCaptureToGraph(s, mine, NULL, NULL, 0, cudaStreamCaptureModeGlobal));
+  fill<<<N / 128, 128, 0, s>>>(x, n, 1, 1);
+  EX_CHECK(cudaStreamEndCapture(s, &ended));
+  ex_expect(ended == mine && count_nodes(mine) == 1, "capture to a graph: %zu nodes",
+            count_nodes(mine));
+  EX_CHECK(cudaStreamBeginCapture(cudaStreamPerThread, cudaStreamCaptureModeGlobal));
+  fill<<<N / 128, 128, 0, cudaStreamPerThread>>>(x, n, 1, 1);
+  EX_CHECK(cudaStreamEndCapture(cudaStreamPerThread, &g));
+  ex_expect(count_nodes(g) == 1, "per-thread stream capture: %zu nodes", count_nodes(g));
+  EX_CHECK(cudaGraphDestroy(g));
+  EX_CHECK(cudaGraphDestroy(mine));
   EX_CHECK(cudaEventDestroy(e));
   EX_CHECK(cudaStreamDestroy(s));
   EX_CHECK(cudaStreamDestroy(s2));
