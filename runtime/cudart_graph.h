@@ -387,5 +387,27 @@ extern __typeof__(cudaStreamBeginCaptureToGraph) cudaStreamBeginCaptureToGraph_p
 extern __typeof__(cudaStreamEndCapture) cudaStreamEndCapture_ptsz;
 extern __typeof__(cudaStreamGetCaptureInfo) cudaStreamGetCaptureInfo_ptsz;
 extern __typeof__(cudaStreamUpdateCaptureDependencies) cudaStreamUpdateCaptureDependencies_ptsz;
+cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *node, cudaGraph_t graph,
+                                           const cudaGraphNode_t *deps, size_t n_deps,
+                                           const void *symbol, const void *src, size_t count,
+                                           size_t offset, enum cudaMemcpyKind kind);
+cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *node, cudaGraph_t graph,
+                                             const cudaGraphNode_t *deps, size_t n_deps,
+                                             void *dst, const void *symbol, size_t count,
+                                             size_t offset, enum cudaMemcpyKind kind);
+cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t node, const void *symbol,
+                                                 const void *src, size_t count, size_t offset,
+                                                 enum cudaMemcpyKind kind);
+cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t node, void *dst,
+                                                   const void *symbol, size_t count,
+                                                   size_t offset, enum cudaMemcpyKind kind);
+cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                                     const void *symbol, const void *src,
+                                                     size_t count, size_t offset,
+                                                     enum cudaMemcpyKind kind);
+cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t exec,
+                                                       cudaGraphNode_t node, void *dst,
+                                                       const void *symbol, size_t count,
+                                                       size_t offset, enum cudaMemcpyKind kind);
 
 #endif /* PTXSIM_RUNTIME_CUDART_GRAPH_H */

@@ -23,7 +23,9 @@
  *                (a child graph node), and graph memory a launch leaves
  *                allocated: a second launch is refused until it is freed
  *                (cudaFree, cudaFreeAsync), unless the executable graph
- *                frees it on launch (cudaGraphInstantiateFlagAutoFreeOnLaunch).
+ *                frees it on launch (cudaGraphInstantiateFlagAutoFreeOnLaunch);
+ *                copies to and from a __device__ variable, as nodes and
+ *                captured.
  *   capture_errors  what capture refuses, with CUDA's errors: capturing the
  *                legacy stream, ending a capture that never began,
  *                synchronising a capturing stream, cudaMalloc during a
@@ -37,6 +39,8 @@
 
 #define N 1024
 #define LAUNCHES 3
+
+__device__ int sym[16];
 
 /* x[i] = i * k + c */
 __global__ void fill(int *x, int n, int k, int c)
@@ -509,6 +513,34 @@ static void exec_features(void)
   download(got, mem, N);
   ex_expect_i32("auto-free graph", "mem", want, got, (size_t)N);
   EX_CHECK(cudaFree(mem));
+
+  /* Copies to and from a __device__ variable: explicit nodes, and captured. */
+  static int src[16], back[16], back2[16];
+  for (int i = 0; i < 16; i++)
+    src[i] = 7 * i - 3;
+  cudaGraph_t sg, cg;
+  cudaGraphNode_t to_sym, from_sym;
+  EX_CHECK(cudaGraphCreate(&sg, 0));
+  EX_CHECK(cudaGraphAddMemcpyNodeToSymbol(&to_sym, sg, NULL, 0, sym, src, sizeof src, 0,
+                                          cudaMemcpyHostToDevice));
+  EX_CHECK(cudaGraphAddMemcpyNodeFromSymbol(&from_sym, sg, &to_sym, 1, back, sym,
+                                            8 * sizeof(int), 8 * sizeof(int),
+                                            cudaMemcpyDeviceToHost));
+  EX_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  EX_CHECK(cudaMemcpyFromSymbolAsync(back2, sym, sizeof back2, 0, cudaMemcpyDeviceToHost, s));
+  EX_CHECK(cudaStreamEndCapture(s, &cg));
+  cudaGraphExec_t sx, cx;
+  EX_CHECK(cudaGraphInstantiate(&sx, sg, 0));
+  EX_CHECK(cudaGraphInstantiate(&cx, cg, 0));
+  EX_CHECK(cudaGraphLaunch(sx, s));
+  EX_CHECK(cudaGraphLaunch(cx, s));
+  EX_CHECK(cudaStreamSynchronize(s));
+  ex_expect_i32("symbol nodes", "back", src + 8, back, 8);
+  ex_expect_i32("captured symbol copy", "back2", src, back2, 16);
+  EX_CHECK(cudaGraphExecDestroy(sx));
+  EX_CHECK(cudaGraphExecDestroy(cx));
+  EX_CHECK(cudaGraphDestroy(sg));
+  EX_CHECK(cudaGraphDestroy(cg));
 
   EX_CHECK(cudaGraphExecDestroy(auto_free));
   EX_CHECK(cudaGraphExecDestroy(once));
