@@ -453,16 +453,31 @@ cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph
 RT_ALIAS(cudaStreamBeginCaptureToGraph_ptsz, cudaStreamBeginCaptureToGraph);
 
 /* Whether node is among the nodes reachable backwards from set (itself
- * included). */
-static bool is_ancestor(cudaGraphNode_t node, cudaGraphNode_t *set, size_t n, unsigned depth)
+ * included): a depth-first walk that visits each node once.  Out of
+ * memory, it answers true (the capture is not refused for it). */
+static bool is_ancestor(cudaGraphNode_t node, cudaGraphNode_t *set, size_t n)
 {
-  for (size_t i = 0; i < n; i++) {
-    if (set[i] == node)
-      return true;
-    if (depth < 100000 && is_ancestor(node, set[i]->deps, set[i]->n_deps, depth + 1))
-      return true;
+  rt_deps stack = {0};
+  rt_map seen = {0};
+  bool found = false, is_ok = true;
+  for (size_t i = 0; i < n && is_ok; i++)
+    is_ok = deps_add(&stack, set[i]);
+  while (is_ok && !found && stack.n) {
+    cudaGraphNode_t x = stack.v[--stack.n];
+    if (x == node) {
+      found = true;
+      break;
+    }
+    if (rt_map_get(&seen, (uintptr_t)x))
+      continue;
+    is_ok = rt_map_put(&seen, (uintptr_t)x, x);
+    for (size_t j = 0; j < x->n_deps && is_ok; j++)
+      if (!rt_map_get(&seen, (uintptr_t)x->deps[j]))
+        is_ok = deps_add(&stack, x->deps[j]);
   }
-  return false;
+  deps_free(&stack);
+  rt_map_clear(&seen);
+  return found || !is_ok;
 }
 
 /* Ends the sequence c: its streams stop capturing. */
@@ -533,7 +548,7 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *graph)
     if (e != cudaSuccess || other->cap != c || other == cs)
       continue;
     for (size_t j = 0; j < other->deps.n; j++)
-      if (!is_ancestor(other->deps.v[j], cs->deps.v, cs->deps.n, 0))
+      if (!is_ancestor(other->deps.v[j], cs->deps.v, cs->deps.n))
         e = cudaErrorStreamCaptureUnjoined;
   }
   cudaGraph_t g = c->graph;

@@ -33,11 +33,22 @@ cudaGraphNode_t *rt_graph_sort(cudaGraph_t g, cudaError_t *e)
   *e = cudaErrorMemoryAllocation;
   if (!order || !pending)
     goto out;
-  for (size_t i = 0; i < n; i++) {
-    pending[i] = g->nodes[i]->n_deps;
+  /* Nodes added with their dependencies (and every captured graph) have
+   * edges only from earlier to later nodes: creation order is the order. */
+  bool is_forward = true;
+  for (size_t i = 0; i < n && is_forward; i++)
     if (!rt_map_put(&index, (uintptr_t)g->nodes[i], (void *)(i + 1)))
       goto out;
+  for (size_t i = 0; i < n && is_forward; i++)
+    for (size_t j = 0; j < g->nodes[i]->n_deps && is_forward; j++)
+      is_forward = (uintptr_t)rt_map_get(&index, (uintptr_t)g->nodes[i]->deps[j]) - 1 < i;
+  if (is_forward) {
+    memcpy(order, g->nodes, n * sizeof *order);
+    *e = cudaSuccess;
+    goto out;
   }
+  for (size_t i = 0; i < n; i++)
+    pending[i] = g->nodes[i]->n_deps;
   /* Ready nodes are taken in creation order, each round, so the order is
    * the one a stream capture issued. */
   size_t done = 0;
@@ -159,6 +170,29 @@ static cudaGraphExec_t find_exec(cudaGraphExec_t x)
 
 /* ---- instantiation --------------------------------------------------------- */
 
+/* Whether g (or a child of it) has memory-allocation or free nodes. */
+static bool has_memory_nodes(cudaGraph_t g)
+{
+  for (size_t i = 0; i < g->n_nodes; i++) {
+    cudaGraphNode_t n = g->nodes[i];
+    if (n->type == cudaGraphNodeTypeMemAlloc || n->type == cudaGraphNodeTypeMemFree ||
+        (n->type == cudaGraphNodeTypeGraph && has_memory_nodes(n->u.child)))
+      return true;
+  }
+  return false;
+}
+
+/* Whether an executable graph of g exists. */
+static bool is_instantiated(cudaGraph_t g)
+{
+  for (size_t i = 0; i < live_execs.cap; i++) {
+    cudaGraphExec_t x = live_execs.slots[i].value;
+    if (x && x->graph->orig == g)
+      return true;
+  }
+  return false;
+}
+
 static cudaError_t instantiate(rt_state *st, cudaGraphExec_t *out, cudaGraph_t graph,
                                unsigned long long flags, cudaGraphInstantiateResult *result)
 {
@@ -176,6 +210,10 @@ static cudaError_t instantiate(rt_state *st, cudaGraphExec_t *out, cudaGraph_t g
     *result = cudaGraphInstantiateNodeOperationNotSupported;
     return cudaErrorNotSupported;
   }
+  /* A graph with memory nodes has one executable graph at a time (its
+   * allocations' addresses are fixed). */
+  if (has_memory_nodes(graph) && is_instantiated(graph))
+    return cudaErrorInvalidValue;
   cudaGraphNode_t *order = rt_graph_sort(graph, &e);
   if (!order) {
     if (e == cudaErrorInvalidValue)

@@ -12,7 +12,7 @@
  *                allocation node, a 4-byte memset node, kernel nodes, a
  *                child graph (kernel + copy), a host node, an event record
  *                node and a memory-free node; the graph's shape read back
- *                (nodes, roots, edges, dependencies), cloned, and its
+ *                (nodes, roots, edges, dependencies), the child cloned, and its
  *                executable graph launched 3 times.
  *   update       an executable graph whose kernel's arguments change
  *                through cudaGraphExecKernelNodeSetParams and through
@@ -100,6 +100,15 @@ static void download(int *host, const int *dev, int n)
   EX_CHECK(cudaMemcpy(host, dev, n * sizeof(int), cudaMemcpyDeviceToHost));
 }
 
+/* Host memory that graph copies use is pinned: a GPU refuses to capture
+ * copies with pageable memory (they synchronise). */
+static int *pinned_ints(int n)
+{
+  int *p;
+  EX_CHECK(cudaMallocHost((void **)&p, n * sizeof(int)));
+  return p;
+}
+
 static size_t count_nodes(cudaGraph_t g)
 {
   size_t n = 0;
@@ -110,7 +119,8 @@ static size_t count_nodes(cudaGraph_t g)
 static void captured(void)
 {
   ex_begin("captured");
-  static int host_a[N], got[N], want_a[N], want_acc[N];
+  static int got[N], want_a[N], want_acc[N];
+  int *host_a = pinned_ints(N);
   int *a = dev_ints(N), *b = dev_ints(N), *acc = dev_ints(N);
   EX_CHECK(cudaMemset(acc, 0, N * sizeof(int)));
   cudaStream_t s, s2;
@@ -166,7 +176,7 @@ static void captured(void)
     want_acc[i] = 0;
   }
   for (int l = 1; l <= LAUNCHES; l++) {
-    memset(host_a, 0, sizeof host_a);
+    memset(host_a, 0, N * sizeof(int));
     EX_CHECK(cudaGraphLaunch(x, s));
     EX_CHECK(cudaStreamSynchronize(s));
     for (int i = 0; i < N; i++)
@@ -188,14 +198,15 @@ static void captured(void)
   EX_CHECK(cudaFree(a));
   EX_CHECK(cudaFree(b));
   EX_CHECK(cudaFree(acc));
+  EX_CHECK(cudaFreeHost(host_a));
   ex_end();
 }
 
 static void explicit_graph(void)
 {
   ex_begin("explicit");
-  static int host[N], want[N], got[N];
-  int *out = dev_ints(N), *acc = dev_ints(N);
+  static int want[N], got[N];
+  int *out = dev_ints(N), *acc = dev_ints(N), *host = pinned_ints(N);
   EX_CHECK(cudaMemset(acc, 0, N * sizeof(int)));
   cudaGraph_t g, child;
   EX_CHECK(cudaGraphCreate(&g, 0));
@@ -285,12 +296,12 @@ static void explicit_graph(void)
   EX_CHECK(cudaGraphKernelNodeGetParams(n_fill, &back));
   ex_expect(back.func == (void *)axpc && *(int *)back.kernelParams[3] == 2,
             "kernel node parameters read back wrong");
-  cudaGraph_t clone;
+  cudaGraph_t clone; /* of the child: no memory nodes there */
   cudaGraphNode_t in_clone;
-  EX_CHECK(cudaGraphClone(&clone, g));
-  EX_CHECK(cudaGraphNodeFindInClone(&in_clone, n_child, clone));
+  EX_CHECK(cudaGraphClone(&clone, child));
+  EX_CHECK(cudaGraphNodeFindInClone(&in_clone, c_copy, clone));
   EX_CHECK(cudaGraphNodeGetType(in_clone, &type));
-  ex_expect(count_nodes(clone) == 9 && type == cudaGraphNodeTypeGraph, "the clone differs");
+  ex_expect(count_nodes(clone) == 2 && type == cudaGraphNodeTypeMemcpy, "the clone differs");
   EX_CHECK(cudaGraphDestroy(clone));
 
   cudaGraphExec_t x;
@@ -301,7 +312,7 @@ static void explicit_graph(void)
   static int want_acc[N];
   memset(want_acc, 0, sizeof want_acc);
   for (int l = 1; l <= LAUNCHES; l++) {
-    memset(host, 0, sizeof host);
+    memset(host, 0, N * sizeof(int));
     EX_CHECK(cudaGraphLaunch(x, s));
     EX_CHECK(cudaEventSynchronize(done));
     for (int i = 0; i < N; i++) {
@@ -325,6 +336,7 @@ static void explicit_graph(void)
   EX_CHECK(cudaStreamDestroy(s));
   EX_CHECK(cudaFree(out));
   EX_CHECK(cudaFree(acc));
+  EX_CHECK(cudaFreeHost(host));
   ex_end();
 }
 
@@ -506,6 +518,9 @@ static void exec_features(void)
   EX_CHECK(cudaFree(mem));
   EX_CHECK(cudaGraphLaunch(once, s));
   EX_CHECK(cudaFreeAsync(mem, s));
+  /* One executable graph at a time for a graph with memory nodes. */
+  EXPECT_ERROR(cudaGraphInstantiate(&auto_free, leaky, 0), cudaErrorInvalidValue);
+  EX_CHECK(cudaGraphExecDestroy(once));
   EX_CHECK(cudaGraphInstantiate(&auto_free, leaky, cudaGraphInstantiateFlagAutoFreeOnLaunch));
   for (int l = 0; l < LAUNCHES; l++)
     EX_CHECK(cudaGraphLaunch(auto_free, s));
@@ -515,19 +530,19 @@ static void exec_features(void)
   EX_CHECK(cudaFree(mem));
 
   /* Copies to and from a __device__ variable: explicit nodes, and captured. */
-  static int src[16], back[16], back2[16];
+  int *src = pinned_ints(16), *back = pinned_ints(16), *back2 = pinned_ints(16);
   for (int i = 0; i < 16; i++)
     src[i] = 7 * i - 3;
   cudaGraph_t sg, cg;
   cudaGraphNode_t to_sym, from_sym;
   EX_CHECK(cudaGraphCreate(&sg, 0));
-  EX_CHECK(cudaGraphAddMemcpyNodeToSymbol(&to_sym, sg, NULL, 0, sym, src, sizeof src, 0,
+  EX_CHECK(cudaGraphAddMemcpyNodeToSymbol(&to_sym, sg, NULL, 0, sym, src, 16 * sizeof(int), 0,
                                           cudaMemcpyHostToDevice));
   EX_CHECK(cudaGraphAddMemcpyNodeFromSymbol(&from_sym, sg, &to_sym, 1, back, sym,
                                             8 * sizeof(int), 8 * sizeof(int),
                                             cudaMemcpyDeviceToHost));
   EX_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-  EX_CHECK(cudaMemcpyFromSymbolAsync(back2, sym, sizeof back2, 0, cudaMemcpyDeviceToHost, s));
+  EX_CHECK(cudaMemcpyFromSymbolAsync(back2, sym, 16 * sizeof(int), 0, cudaMemcpyDeviceToHost, s));
   EX_CHECK(cudaStreamEndCapture(s, &cg));
   cudaGraphExec_t sx, cx;
   EX_CHECK(cudaGraphInstantiate(&sx, sg, 0));
@@ -541,9 +556,11 @@ static void exec_features(void)
   EX_CHECK(cudaGraphExecDestroy(cx));
   EX_CHECK(cudaGraphDestroy(sg));
   EX_CHECK(cudaGraphDestroy(cg));
+  EX_CHECK(cudaFreeHost(src));
+  EX_CHECK(cudaFreeHost(back));
+  EX_CHECK(cudaFreeHost(back2));
 
   EX_CHECK(cudaGraphExecDestroy(auto_free));
-  EX_CHECK(cudaGraphExecDestroy(once));
   EX_CHECK(cudaGraphExecDestroy(outer_ex));
   EX_CHECK(cudaGraphExecDestroy(ex));
   EX_CHECK(cudaGraphDestroy(leaky));
