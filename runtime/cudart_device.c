@@ -20,6 +20,7 @@
 
 #include "runtime/cudart_api.h"
 #include "runtime/cudart_devices.h"
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_state.h"
 
 /* CUDA 13.0, as cudaRuntimeGetVersion and cudaDriverGetVersion say it. */
@@ -271,6 +272,8 @@ cudaError_t cudaDeviceSynchronize(void)
    * The memory pools give back what they hold above their thresholds. */
   rt_state *st = rt_lock();
   cudaError_t e = rt_context(st);
+  if (e == cudaSuccess)
+    e = rt_capture_check_unsafe(st); /* not while capturing (cudart_capture.c) */
   if (e == cudaSuccess)
     rt_mempool_sync(st);
   return rt_unlock(st, e);

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_state.h"
 
 cudaError_t rt_error_of_status(int status)
@@ -97,6 +98,12 @@ cudaError_t rt_launch_flags(rt_state *st, rt_kernel *k, dim3 grid, dim3 block, s
     return cudaErrorInvalidResourceHandle;
   if (k->n_params && !args)
     return cudaErrorInvalidValue;
+  /* A capturing stream records the launch (cudart_capture.c). */
+  if (rt_capture_is_capturing(st, stream))
+    return rt_capture_kernel(st, k, grid, block, shmem, stream, args);
+  e = rt_capture_check_legacy(st, stream);
+  if (e != cudaSuccess)
+    return e;
   ptxsim_kernel_attrs attrs;
   if (ptxsim_kernel_get_attrs_in(st->dev, k->mod->module, k->name, &attrs) == PTXSIM_OK &&
       shmem > max_dynamic_shared(st, k, attrs.static_shared_bytes)) {

@@ -14,6 +14,7 @@
 
 #include "runtime/cudart_api.h"
 #include "runtime/cudart_devices.h"
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_memory.h"
 #include "runtime/cudart_texture_types.h"
 
@@ -70,12 +71,18 @@ cudaError_t rt_fill(rt_state *st, void *dst, int value, size_t n)
   return rc == PTXSIM_OK ? cudaSuccess : cudaErrorInvalidValue;
 }
 
-/* The preamble of every call here: the context, and the stream. */
+/* The preamble of every call here: the context, and the stream.  Stream
+ * capture records 1-D copies and memsets (cudart_capture.c); the other
+ * forms are refused in a capturing stream. */
 static cudaError_t begin(rt_state *st, cudaStream_t stream)
 {
   cudaError_t e = rt_context(st);
   if (e == cudaSuccess && !rt_stream_is_valid(st, stream))
     e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_capture_is_capturing(st, stream))
+    e = cudaErrorStreamCaptureUnsupported;
+  if (e == cudaSuccess)
+    e = rt_capture_check_legacy(st, stream);
   return e;
 }
 
@@ -89,6 +96,8 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaM
                             cudaStream_t stream)
 {
   rt_state *st = rt_lock();
+  if (rt_capture_is_capturing(st, stream))
+    return rt_unlock(st, rt_capture_memcpy(st, dst, src, count, kind, stream));
   cudaError_t e = begin(st, stream);
   if (e == cudaSuccess)
     e = rt_copy(st, dst, src, count, kind);
@@ -168,6 +177,8 @@ RT_ALIAS(cudaMemcpy3D_ptds, cudaMemcpy3D);
 cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream)
 {
   rt_state *st = rt_lock();
+  if (rt_capture_is_capturing(st, stream))
+    return rt_unlock(st, rt_capture_memset(st, ptr, value, count, stream));
   cudaError_t e = begin(st, stream);
   if (e == cudaSuccess)
     e = rt_fill(st, ptr, value, count);

@@ -19,6 +19,7 @@
 
 #include "runtime/cudart_api.h"
 #include "runtime/cudart_devices.h"
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_memory.h"
 
 /* cudaMallocPitch and cudaMalloc3D align rows like GPUs do. */
@@ -60,6 +61,8 @@ cudaError_t cudaMalloc(void **ptr, size_t size)
   if (!ptr)
     return rt_unlock(st, cudaErrorInvalidValue);
   cudaError_t e = rt_context(st);
+  if (e == cudaSuccess)
+    e = rt_capture_check_unsafe(st); /* cudart_capture.c */
   if (e != cudaSuccess)
     return rt_unlock(st, e);
   *ptr = NULL;
@@ -129,7 +132,9 @@ cudaError_t cudaFree(void *ptr)
 {
   rt_state *st = rt_lock();
   rt_device_select_owner(st, ptr); /* another device's memory may be freed too */
-  cudaError_t e = rt_mempool_owns(st, ptr) ? rt_mempool_free(st, ptr, NULL)
+  rt_graph_mem *gm = rt_graph_mem_find(ptr); /* from a graph's allocation node */
+  cudaError_t e = gm                       ? rt_graph_mem_free(st, gm)
+                  : rt_mempool_owns(st, ptr) ? rt_mempool_free(st, ptr, NULL)
                                            : free_memory(st, ptr, true, true, false);
   if (e == cudaSuccess)
     rt_mempool_sync(st);
@@ -144,6 +149,11 @@ cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
   rt_state *st = rt_lock();
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  if (rt_capture_is_capturing(st, stream)) /* a memory-free node (cudart_capture.c) */
+    return rt_unlock(st, rt_capture_free(st, ptr, stream));
+  rt_graph_mem *gm = rt_graph_mem_find(ptr);
+  if (gm)
+    return rt_unlock(st, rt_graph_mem_free(st, gm));
   if (rt_mempool_owns(st, ptr))
     return rt_unlock(st, rt_mempool_free(st, ptr, stream));
   return rt_unlock(st, free_memory(st, ptr, true, true, false));

@@ -42,6 +42,7 @@
 
 #include "runtime/cudart_api.h"
 #include "runtime/cudart_devices.h"
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_state.h"
 
 /* Block sizes are multiples of this (GPUs round pool allocations too). */
@@ -344,6 +345,8 @@ cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream)
   cudaError_t e = rt_context(st);
   if (e != cudaSuccess)
     return rt_unlock(st, e);
+  if (rt_capture_is_capturing(st, stream)) /* a memory-allocation node (cudart_capture.c) */
+    return rt_unlock(st, rt_capture_malloc(st, ptr, size, stream));
   rt_mempools *m = pools_of(st);
   if (!m)
     return rt_unlock(st, cudaErrorMemoryAllocation);
@@ -365,6 +368,8 @@ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t pool,
   cudaMemPool_t p = find_pool(st, pool);
   if (!p)
     return rt_unlock(st, cudaErrorInvalidValue);
+  if (rt_capture_is_capturing(st, stream)) /* graph memory (cudart_capture.c) */
+    return rt_unlock(st, rt_capture_malloc(st, ptr, size, stream));
   return rt_unlock(st, pool_alloc(st, p, ptr, size, stream));
 }
 RT_ALIAS(cudaMallocFromPoolAsync_ptsz, cudaMallocFromPoolAsync);

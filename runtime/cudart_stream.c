@@ -35,6 +35,7 @@
 #include <time.h>
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_state.h"
 
 /* The structs behind the handles (opaque to programs). */
@@ -127,6 +128,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
   struct CUstream_st *s = rt_map_remove(&st->streams, (uintptr_t)stream);
   free(s);
+  rt_capture_forget(st, stream, NULL);
   return rt_unlock(st, s ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }
 
@@ -136,6 +138,9 @@ static cudaError_t stream_done(cudaStream_t stream, bool is_sync)
   rt_state *st = rt_lock();
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  cudaError_t e = rt_capture_check_sync(st, stream);
+  if (e != cudaSuccess)
+    return rt_unlock(st, e);
   if (is_sync)
     rt_mempool_sync(st);
   return rt_unlock(st, st->sticky);
@@ -160,6 +165,9 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
   if (flags & ~1u) /* cudaEventWaitExternal */
     return rt_unlock(st, cudaErrorInvalidValue);
+  cudaError_t e;
+  if (rt_capture_event_wait(st, stream, event, &e)) /* cudart_capture.c */
+    return rt_unlock(st, e);
   return rt_unlock(st, st->sticky);
 }
 RT_ALIAS(cudaStreamWaitEvent_ptsz, cudaStreamWaitEvent);
@@ -335,18 +343,7 @@ cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
 }
 RT_ALIAS(cudaStreamCopyAttributes_ptsz, cudaStreamCopyAttributes);
 
-cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *status)
-{
-  /* Graph capture is not supported, so no stream is ever capturing. */
-  rt_state *st = rt_lock();
-  if (!status)
-    return rt_unlock(st, cudaErrorInvalidValue);
-  if (!rt_stream_is_valid(st, stream))
-    return rt_unlock(st, cudaErrorInvalidResourceHandle);
-  *status = cudaStreamCaptureStatusNone;
-  return rt_unlock(st, cudaSuccess);
-}
-RT_ALIAS(cudaStreamIsCapturing_ptsz, cudaStreamIsCapturing);
+/* cudaStreamIsCapturing and the other capture calls: cudart_capture.c. */
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data)
 {
@@ -356,6 +353,10 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_
   cudaError_t e = rt_context(st);
   if (e == cudaSuccess && !rt_stream_is_valid(st, stream))
     e = cudaErrorInvalidResourceHandle;
+  if (e == cudaSuccess && rt_capture_is_capturing(st, stream))
+    return rt_unlock(st, rt_capture_host(st, fn, user_data, stream));
+  if (e == cudaSuccess)
+    e = rt_capture_check_legacy(st, stream);
   if (e == cudaSuccess)
     fn(user_data);
   return rt_unlock(st, e);
@@ -370,6 +371,10 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
     return rt_unlock(st, cudaErrorInvalidValue);
   if (!rt_stream_is_valid(st, stream))
     return rt_unlock(st, cudaErrorInvalidResourceHandle);
+  /* Capture takes host functions only (cudaLaunchHostFunc). */
+  cudaError_t e = rt_capture_check_sync(st, stream);
+  if (e != cudaSuccess)
+    return rt_unlock(st, e);
   /* Unlike host functions, callbacks also run after a fault, and are
    * told about it. */
   callback(stream, st->sticky, user_data);
@@ -433,6 +438,8 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
   cudaError_t e = rt_context(st);
   if (e != cudaSuccess)
     return rt_unlock(st, e);
+  if (rt_capture_event_record(st, event, stream, &e)) /* cudart_capture.c */
+    return rt_unlock(st, e);
   ev->is_recorded = true;
   ev->ms = event_ms(st);
   return rt_unlock(st, cudaSuccess);
@@ -487,5 +494,6 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
   rt_state *st = rt_lock();
   struct CUevent_st *ev = rt_map_remove(&st->events, (uintptr_t)event);
   free(ev);
+  rt_capture_forget(st, NULL, event);
   return rt_unlock(st, ev ? cudaSuccess : cudaErrorInvalidResourceHandle);
 }

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "runtime/cudart_api.h"
+#include "runtime/cudart_graph.h"
 #include "runtime/cudart_memory.h"
 
 /* The device address and size of the variable behind symbol. */
@@ -50,6 +51,10 @@ static cudaError_t symbol_copy_at(rt_state *st, const void *symbol, size_t count
     e = cudaErrorInvalidValue;
   if (e == cudaSuccess)
     *at += offset;
+  /* Capture records the copy (the callers); legacy-stream work during a
+   * capture is refused. */
+  if (e == cudaSuccess && !rt_capture_is_capturing(st, stream))
+    e = rt_capture_check_legacy(st, stream);
   return e;
 }
 
@@ -62,7 +67,9 @@ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t 
   cudaError_t e =
     symbol_copy_at(st, symbol, count, offset, kind, cudaMemcpyHostToDevice, stream, &at);
   if (e == cudaSuccess)
-    e = rt_copy(st, at, src, count, kind);
+    e = rt_capture_is_capturing(st, stream)
+          ? rt_capture_memcpy(st, at, src, count, kind, stream)
+          : rt_copy(st, at, src, count, kind);
   return rt_unlock(st, e);
 }
 RT_ALIAS(cudaMemcpyToSymbolAsync_ptsz, cudaMemcpyToSymbolAsync);
@@ -82,7 +89,9 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
   cudaError_t e =
     symbol_copy_at(st, symbol, count, offset, kind, cudaMemcpyDeviceToHost, stream, &at);
   if (e == cudaSuccess)
-    e = rt_copy(st, dst, at, count, kind);
+    e = rt_capture_is_capturing(st, stream)
+          ? rt_capture_memcpy(st, dst, at, count, kind, stream)
+          : rt_copy(st, dst, at, count, kind);
   return rt_unlock(st, e);
 }
 RT_ALIAS(cudaMemcpyFromSymbolAsync_ptsz, cudaMemcpyFromSymbolAsync);

@@ -20,6 +20,8 @@ runtime_libcudart_la_SOURCES = \
 	runtime/cudart_stats.c runtime/cudart_texture.c runtime/cudart_unsupported.c \
 	runtime/cudart_report.c \
 	runtime/cudart_devices.h runtime/cudart_devices.c \
+	runtime/cudart_graph.h runtime/cudart_graph.c runtime/cudart_graph_exec.c \
+	runtime/cudart_graph_symbol.c runtime/cudart_capture.c \
 	$(libptxsim_la_SOURCES)
 ## -shared (read by libtool, compiling and linking): a static libcudart
 ## would serve no one, so its objects are built once, PIC.

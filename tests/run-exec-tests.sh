@@ -142,7 +142,7 @@ for prog in "$exec_dir"/bin/*; do
   expect_grep "$tmp/$name.t.json" '"cycles"' "$name: timing statistics have cycles"
   if [ "$name" = runtime_api ]; then
     # What only ptxsim says: the unimplemented call, and where the fault was.
-    expect_grep "$tmp/err" "cudaGraphCreate is not supported" "runtime_api: unsupported call named"
+    expect_grep "$tmp/err" "cudaGraphDebugDotPrint is not supported" "runtime_api: unsupported call named"
     expect_grep "$tmp/err" "invalid write of size 4 at address" "runtime_api: fault reported"
     expect_grep "$tmp/err" "in kernel _Z8write_atPix, block (0,0,0), thread (0,0,0)" \
       "runtime_api: fault located"

@@ -342,12 +342,12 @@ static void errors(void)
   /* A call ptxsim does not implement fails politely, and not stickily;
    * on a GPU it works. */
   cudaGraph_t g;
-  e = cudaGraphCreate(&g, 0);
-  if (e == cudaSuccess)
-    EX_CHECK(cudaGraphDestroy(g));
-  else
+  EX_CHECK(cudaGraphCreate(&g, 0));
+  e = cudaGraphDebugDotPrint(g, "/dev/null", 0);
+  if (e != cudaSuccess)
     ex_expect(e == cudaErrorNotSupported && cudaGetLastError() == cudaErrorNotSupported,
-              "cudaGraphCreate: %s", cudaGetErrorName(e));
+              "cudaGraphDebugDotPrint: %s", cudaGetErrorName(e));
+  EX_CHECK(cudaGraphDestroy(g));
   add_one<<<1, 64>>>(d, 16);
   EX_LAUNCHED("add_one after the errors");
   ex_end();
