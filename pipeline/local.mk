@@ -50,7 +50,8 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/bpred_btfn.c pipeline/bpred_gshare.c \
 	pipeline/bpred_perfect.c \
 	pipeline/sm_operand.h pipeline/sm_operand.c \
-	pipeline/preempt_ctl.h pipeline/preempt_ctl.c \
+	pipeline/preempt_ctl.h pipeline/preempt_ctl.c pipeline/preempt_int.h pipeline/preempt_ctx.c \
+	pipeline/preempt_xfer.c \
 	pipeline/preempt_alloc.h pipeline/preempt_alloc.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
 	pipeline/operand_srf.c pipeline/operand_irb.h pipeline/operand_irb.c \

@@ -1,7 +1,9 @@
 /* preempt_ctl.c -- the preemption controller (see preempt_ctl.h): the
  * interrupts, the stop and drain of an SM's warps, the save and restore of
  * their contexts through the functional core's warp-context seam
- * (isa/simt_context.c) and what they cost.
+ * (isa/simt_context.c) and what they cost.  What a context holds is
+ * preempt_ctx.c's, the memory-system transfer preempt_xfer.c's; the state
+ * they share is preempt_int.h.
  */
 #include "config.h"
 
@@ -13,134 +15,9 @@
 #include "memsys/mem_timing.h"
 #include "pipeline/preempt_alloc.h"
 #include "pipeline/preempt_ctl.h"
+#include "pipeline/preempt_int.h"
 #include "pipeline/sm_int.h"
 #include "ptxsim.h"
-
-enum { SEGMENT_BYTES = 128, SIMT_ENTRY_BYTES = 12, PRED_BYTES = 4 };
-
-#define POISON UINT64_C(0xdeadbeefbaadf00d)
-
-/* PH_SWITCHED_OUT: State/BW, waiting for t_resume; PH_SAVING and
- * PH_RESTORING: the memsys path, segments going out or coming back;
- * PH_HOSTING: saved (from t_saved on), the second kernel's. */
-typedef enum phase {
-  PH_IDLE, PH_STOPPING, PH_SWITCHED_OUT, PH_SAVING, PH_RESTORING, PH_HOSTING
-} phase;
-
-/* Where the second kernel (tm_second) stands. */
-typedef enum second_state { SEC_NONE, SEC_PENDING, SEC_STOPPING, SEC_RUNNING, SEC_DONE } second_state;
-
-/* The parts of a context in the order the memsys path moves them. */
-enum { PART_REGS, PART_SIMT, PART_SMEM, PART_COUNT };
-
-/* Where the analyses' registers of one function live in a warp's frame. */
-typedef struct reg_map {
-  uint32_t n_regs;
-  uint32_t *at;               /* slot offset, or predicate index */
-  uint8_t *n;                 /* 64-bit slots (a vector's elements) */
-  uint32_t *dead_slots, *dead_preds; /* scratch for the poison lists */
-  uint32_t *slot_of;          /* decoded slot (at / 32), ISA_NONE: none or a
-                                 predicate (ctx_live.h's slot_of) */
-} reg_map;
-
-typedef struct preempt_sm {
-  phase ph;
-  uint64_t t_irq, t_resume;
-  uint64_t t_quiet;           /* every warp stopped, no memory outstanding */
-  void *ctx[SM_MAX_WARPS];    /* saved warp contexts */
-  size_t ctx_len[SM_MAX_WARPS];
-  uint8_t *smem_buf;          /* per CTA slot: cta shared bytes, or NULL */
-  bool *smem_saved;
-  /* The memsys path: the event's segments per part, issued and completed
-   * so far, when the save (restore) began, when each part's last
-   * segment completed. */
-  uint64_t n_seg[PART_COUNT];
-  uint64_t seg_total, seg_issued, seg_done;
-  uint64_t t_start, t_part_end[PART_COUNT];
-  uint64_t drain;
-  bool is_second;             /* this event makes room for the second kernel */
-  uint64_t t_saved;           /* its save ends */
-  uint64_t spill;             /* State/BW: the save's cycles, the restore's */
-  tm_preempt_stats ev;        /* the event under way: its counters, added
-                                 to the launch's (and logged) when it ends,
-                                 so that events on several SMs at once do
-                                 not mix */
-} preempt_sm;
-
-struct tm_preempt {
-  const tm_config *conf;
-  const tm_kernel *k;
-  tm_preempt_launch la;
-  uint32_t n_sms;
-  preempt_sm *sm;
-  reg_map *maps;              /* per tm_kernel function */
-  uint64_t next_inject;
-  uint32_t next_sm;
-  double bw;                  /* bytes per core cycle */
-  uint64_t lat;
-  uint64_t max_latency;       /* of the kernel's instructions */
-  bool is_memsys;             /* -ptxsim_preempt_bw 0 */
-  /* TB-level compression scratch (-ptxsim_preempt_tb_compress). */
-  const uint64_t **tb_frames;
-  uint32_t *tb_lanes, *tb_scratch;
-  tm_preempt_stats st;
-  /* The second kernel: its SMs (0..sec_n-1), CTAs per SM, when it ends,
-   * how long it ran. */
-  tm_second second;
-  second_state sec;
-  uint32_t sec_n, sec_cap;
-  uint64_t sec_end, sec_cycles;
-};
-
-static bool is_live_mode(const tm_preempt *p)
-{
-  return p->conf->preempt_mode == TM_PREEMPT_LIVE || p->conf->preempt_mode == TM_PREEMPT_LIVE_CP;
-}
-
-/* The slot offset or predicate index of each of the function's registers
- * (isa_func.var_reg, formal_slot). */
-static int map_func(reg_map *m, const tm_func *tf)
-{
-  const an_func *a = tf->an;
-  const isa_func *f = tf->func;
-  const ptx_func *fn = a->fn;
-  m->n_regs = a->n_regs;
-  size_t n = a->n_regs ? a->n_regs : 1;
-  m->at = malloc(n * sizeof *m->at);
-  m->n = malloc(n);
-  uint32_t total = 0;
-  for (uint32_t r = 0; r < a->n_regs; r++)
-    total += a->regs[r].var->vec > 1 ? a->regs[r].var->vec : 1;
-  m->dead_slots = malloc((total ? total : 1) * sizeof *m->dead_slots);
-  m->dead_preds = malloc(n * sizeof *m->dead_preds);
-  m->slot_of = malloc(n * sizeof *m->slot_of);
-  if (!m->at || !m->n || !m->dead_slots || !m->dead_preds || !m->slot_of)
-    return PTX_ENOMEM;
-  const ptx_var *last = NULL;
-  uint32_t base = ISA_NONE;
-  for (uint32_t r = 0; r < a->n_regs; r++) {
-    const an_reg *ar = &a->regs[r];
-    const ptx_var *v = ar->var;
-    if (v != last) {
-      last = v;
-      base = ISA_NONE;
-      for (uint32_t i = 0; i < fn->n_vars && base == ISA_NONE; i++)
-        if (fn->vars[i] == v)
-          base = f->var_reg[i];
-      for (uint32_t i = 0; i < f->n_formals && base == ISA_NONE; i++)
-        if (f->formals[i] == v && f->formal_is_reg[i])
-          base = f->formal_slot[i];
-    }
-    uint32_t vec = v->vec > 1 ? v->vec : 1;
-    m->n[r] = (uint8_t)vec;
-    if (base == ISA_NONE)
-      m->at[r] = ISA_NONE;
-    else
-      m->at[r] = ar->is_pred ? base + ar->index : base + ar->index * vec * SIMT_WARP_SIZE;
-    m->slot_of[r] = m->at[r] == ISA_NONE || ar->is_pred ? ISA_NONE : m->at[r] / SIMT_WARP_SIZE;
-  }
-  return 0;
-}
 
 int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
                       const tm_preempt_launch *la, tm_preempt **out)
@@ -194,7 +71,7 @@ int tm_preempt_create(const tm_config *conf, const tm_kernel *k, uint32_t n_sms,
     const tm_func *tf = &k->funcs[f];
     if (!tf->insns)
       continue;
-    rc = map_func(&p->maps[f], tf);
+    rc = preempt_map_func(&p->maps[f], tf);
     for (uint32_t i = 0; i < tf->n_insns; i++)
       if (tf->insns[i].latency > p->max_latency)
         p->max_latency = tf->insns[i].latency;
@@ -333,26 +210,6 @@ static bool is_quiet(const tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t 
   return now >= ps->t_quiet + p->max_latency;
 }
 
-/* The live set at the warp's pc in its current function: the union set
- * when its SIMT stack shows divergence.  NULL when it has no frame. */
-static const uint64_t *live_set(const tm_preempt *p, const simt_warp *w, const tm_func **tfp,
-                                uint32_t *slots, uint32_t *preds)
-{
-  if (!w->n_frames)
-    return NULL;
-  const simt_frame *top = &w->frames[w->n_frames - 1];
-  const tm_func *tf = &p->k->funcs[top->func->index];
-  const an_func *a = tf->an;
-  if (!a || w->pc >= a->n_insns)
-    return NULL;
-  *tfp = tf;
-  bool is_div = w->n_stack > 1;
-  const an_insn *ai = &a->insns[w->pc];
-  *slots = is_div ? ai->union_slots : ai->live_in_slots;
-  *preds = is_div ? ai->union_preds : ai->live_in_preds;
-  return an_set(is_div ? a->union_live : a->live_in, a, w->pc);
-}
-
 static uint64_t segs(uint64_t bytes)
 {
   return (bytes + SEGMENT_BYTES - 1) / SEGMENT_BYTES;
@@ -390,174 +247,7 @@ static uint64_t evict_slots(const sm_core *sm, uint64_t per_cta, uint64_t capaci
   return out;
 }
 
-/* live_cp's bytes of the warp's registers in set (isa/ctx_compress.h):
- * each 32-bit slot of a live register compressed over the lanes that hold
- * threads, predicates raw, and the pattern vector. */
-static uint64_t compressed_bytes(const tm_preempt *p, const simt_warp *w, const tm_func *tf,
-                                 const uint64_t *set)
-{
-  const an_func *a = tf->an;
-  const reg_map *m = &p->maps[tf->func->index];
-  const simt_frame *top = &w->frames[w->n_frames - 1];
-  const uint64_t *r = w->regs + top->reg_base;
-  uint64_t bytes = 0;
-  uint32_t n_slots = 0;
-  uint32_t v[SIMT_WARP_SIZE];
-  for (uint32_t reg = 0; reg < a->n_regs; reg++) {
-    if (!an_set_has(set, reg))
-      continue;
-    if (a->regs[reg].is_pred || m->at[reg] == ISA_NONE) {
-      bytes += a->regs[reg].is_pred ? PRED_BYTES : (uint64_t)a->regs[reg].slots * 128;
-      continue;
-    }
-    uint32_t words = a->regs[reg].slots / m->n[reg];
-    for (uint32_t e = 0; e < m->n[reg]; e++)
-      for (uint32_t wd = 0; wd < words && wd < 2; wd++) {
-        const uint64_t *lane = r + m->at[reg] + e * SIMT_WARP_SIZE;
-        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-          v[l] = (uint32_t)(lane[l] >> (32 * wd));
-        bytes += ctx_slot_bytes(v, w->live, p->la.pag, NULL);
-        n_slots++;
-      }
-  }
-  return bytes + ctx_pattern_vector_bytes(n_slots);
-}
-
 /* ---- the memsys path (-ptxsim_preempt_bw 0) ------------------------------ */
-
-static void start_transfer(preempt_sm *ps, phase ph, uint64_t now)
-{
-  ps->ph = ph;
-  ps->seg_total = ps->n_seg[PART_REGS] + ps->n_seg[PART_SIMT] + ps->n_seg[PART_SMEM];
-  ps->seg_issued = ps->seg_done = 0;
-  ps->t_start = now;
-  for (uint32_t i = 0; i < PART_COUNT; i++)
-    ps->t_part_end[i] = now;
-}
-
-/* The part segment i (in issue order: registers, SIMT stacks, shared
- * memory) belongs to. */
-static uint32_t part_of(const preempt_sm *ps, uint64_t i)
-{
-  if (i < ps->n_seg[PART_REGS])
-    return PART_REGS;
-  return i < ps->n_seg[PART_REGS] + ps->n_seg[PART_SIMT] ? PART_SIMT : PART_SMEM;
-}
-
-void tm_preempt_mem_done(tm_preempt *p, uint32_t sm, uint64_t tag, uint64_t cycle)
-{
-  if (!p || sm >= p->n_sms)
-    return;
-  preempt_sm *ps = &p->sm[sm];
-  uint32_t part = (uint32_t)(tag >> 32 & 0xff);
-  ps->seg_done++;
-  if (part < PART_COUNT && cycle > ps->t_part_end[part])
-    ps->t_part_end[part] = cycle;
-}
-
-/* Hands the next segment of SM s's save (stores) or restore (loads) to
- * memsys when its LD/ST pipeline is free this cycle: after the SM's own
- * cycle, so the SM's accesses have priority.  Segment i of the event is
- * the line at TM_CTX_BASE + s * TM_CTX_SM_BYTES + 128 i: 32 lanes x 4 B,
- * .cg (past L1). */
-static void issue_segment(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
-{
-  if (!mem_sm_can_issue(sm->mem, sm->id, now)) {
-    ps->ev.ctx_wait_cycles++;
-    return;
-  }
-  uint64_t i = ps->seg_issued++;
-  mem_warp_access a = {
-    .kind = ps->ph == PH_SAVING ? MEM_STORE : MEM_LOAD,
-    .space = ISA_SPACE_GLOBAL,
-    .is_l1_bypass = true,
-    .bytes = 4,
-    .mask = UINT32_MAX,
-  };
-  uint64_t base = TM_CTX_BASE + (uint64_t)sm->id * TM_CTX_SM_BYTES +
-                  (i * SEGMENT_BYTES) % TM_CTX_SM_BYTES;
-  for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-    a.addr[l] = base + 4 * l;
-  uint64_t tag = TM_CTX_TAG | (uint64_t)part_of(ps, i) << 32 | (i & 0xffffffff);
-  mem_sm_issue(sm->mem, sm->id, &a, now, tag);
-}
-
-/* The save (restore) is over: its cycles per part (each part from the end
- * of the one before, so the parts add up to the whole). */
-static uint64_t end_transfer(const preempt_sm *ps, uint64_t parts[PART_COUNT])
-{
-  uint64_t at = ps->t_start;
-  for (uint32_t i = 0; i < PART_COUNT; i++) {
-    uint64_t e = ps->n_seg[i] && ps->t_part_end[i] > at ? ps->t_part_end[i] : at;
-    parts[i] = e - at;
-    at = e;
-  }
-  return at - ps->t_start;
-}
-
-/* The barrier of the current function at which warp w waits (blocked in
- * it) or stands (stopped before it), or UINT32_MAX. */
-static uint32_t barrier_pc(const simt_warp *w, const an_func *a)
-{
-  uint32_t pc = w->pc;
-  if (w->is_blocked) {
-    if (!w->bar_insn || w->bar_insn < w->code || w->bar_insn >= w->code + a->n_insns)
-      return UINT32_MAX;
-    pc = (uint32_t)(w->bar_insn - w->code);
-  }
-  return pc < a->n_insns && a->insns[pc].is_barrier ? pc : UINT32_MAX;
-}
-
-/* TB-level compression (004 §1.5, Fig 2.9, 2.11) of CTA slot c: when
- * every live warp of it waits at (or stands before) one barrier of one
- * function, undiverged, the warp-level bytes of those warps' live
- * registers (ctx_warp_sample + pattern vector each) in *warp_b and the
- * TB-level bytes (ctx_tb_sample_of + pattern vectors + the TB's global
- * bits) in *tb_b; predicates raw in both.  The live set is the barrier's
- * (a barrier writes no register).  false: not at one barrier. */
-static bool tb_level(tm_preempt *p, sm_core *sm, uint32_t c, uint64_t *warp_b, uint64_t *tb_b)
-{
-  const tm_func *tf = NULL;
-  uint32_t bar = UINT32_MAX, n = 0;
-  uint64_t m = sm->used_mask;
-  while (m) {
-    uint32_t s = (uint32_t)__builtin_ctzll(m);
-    m &= m - 1;
-    const sm_warp *sw = &sm->warps[s];
-    if (sw->cta_slot != c || sw->is_functionally_done || sw->w->is_done)
-      continue;
-    const simt_warp *w = sw->w;
-    if (!w->n_frames || (w->live & ~w->active))
-      return false;
-    const tm_func *f = &p->k->funcs[w->frames[w->n_frames - 1].func->index];
-    if (!f->an || (tf && f != tf))
-      return false;
-    uint32_t pc = barrier_pc(w, f->an);
-    if (pc == UINT32_MAX || (bar != UINT32_MAX && pc != bar))
-      return false;
-    tf = f, bar = pc;
-    p->tb_frames[n] = w->regs + w->frames[w->n_frames - 1].reg_base;
-    p->tb_lanes[n++] = w->live;
-  }
-  if (!n)
-    return false;
-  const an_func *a = tf->an;
-  const reg_map *rm = &p->maps[tf->func->index];
-  const uint64_t *set = an_set(a->live_in, a, bar);
-  uint64_t preds = (uint64_t)a->insns[bar].live_in_preds * PRED_BYTES;
-  uint64_t meta = ctx_pattern_vector_bytes(p->la.regs_per_thread);
-  ctx_tb_sample t;
-  ctx_tb_sample_of(a, rm->slot_of, set, p->tb_frames, p->tb_lanes, n, p->la.pag, p->tb_scratch,
-                   &t);
-  *tb_b = t.bytes_tb + n * (meta + preds) + ctx_tb_global_vector_bytes(p->la.regs_per_thread);
-  *warp_b = 0;
-  for (uint32_t i = 0; i < n; i++) {
-    ctx_sample ws;
-    ctx_warp_sample(a, rm->slot_of, set, p->tb_frames[i], p->tb_lanes[i], p->la.pag, &ws);
-    *warp_b += ws.bytes_cp + meta + preds;
-  }
-  return true;
-}
 
 /* The SM's warps and CTAs have stopped: save what the mode saves, count
  * the event. */
@@ -608,7 +298,7 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
      * warp-level bytes; under -ptxsim_preempt_tb_compress (live_cp) the
      * CTA's registers are saved TB-level, as one record. */
     uint64_t tb_warp = 0, tb_tb = 0;
-    bool is_tb = is_live && p->tb_frames && tb_level(p, sm, c, &tb_warp, &tb_tb);
+    bool is_tb = is_live && p->tb_frames && preempt_tb_level(p, sm, c, &tb_warp, &tb_tb);
     if (is_tb) {
       ps->ev.tbs_at_barrier++;
       ps->ev.tb_bytes_warp += tb_warp;
@@ -632,10 +322,10 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       const tm_func *tf = NULL;
       uint32_t slots = 0, preds = 0;
       uint64_t live = occ, cp = occ;
-      const uint64_t *set = live_set(p, w, &tf, &slots, &preds);
+      const uint64_t *set = preempt_live_set(p, w, &tf, &slots, &preds);
       if (set) {
         live = (uint64_t)slots * 4 * SIMT_WARP_SIZE + (uint64_t)preds * PRED_BYTES;
-        cp = compressed_bytes(p, w, tf, set);
+        cp = preempt_compressed_bytes(p, w, tf, set);
       }
       uint64_t regs = !is_live ? occ : conf->preempt_mode == TM_PREEMPT_LIVE_CP ? cp : live;
       uint64_t simt = (uint64_t)w->n_stack * SIMT_ENTRY_BYTES;
@@ -676,7 +366,7 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
     ps->n_seg[PART_SIMT] = s_simt;
     ps->n_seg[PART_SMEM] = s_smem;
     ps->drain = drain;
-    start_transfer(ps, PH_SAVING, now);
+    preempt_start_transfer(ps, PH_SAVING, now);
     return 0;
   }
   uint64_t c_regs = cycles_of(p, s_regs), c_smem = cycles_of(p, s_smem);
@@ -702,38 +392,6 @@ static int switch_out(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   return 0;
 }
 
-/* Under -ptxsim_preempt_poison: garbage in every register of the warp's
- * frame that the live set leaves out (2: and in its first live one). */
-static void poison_dead(tm_preempt *p, simt_warp *w)
-{
-  const tm_func *tf = NULL;
-  uint32_t slots, preds;
-  const uint64_t *set = live_set(p, w, &tf, &slots, &preds);
-  if (!set)
-    return;
-  reg_map *m = &p->maps[tf->func->index];
-  const an_func *a = tf->an;
-  uint32_t n_s = 0, n_p = 0;
-  bool is_broken = p->conf->preempt_poison == 2;
-  for (uint32_t r = 0; r < a->n_regs; r++) {
-    if (m->at[r] == ISA_NONE)
-      continue;
-    bool is_live = an_set_has(set, r);
-    if (is_live && is_broken && !a->regs[r].is_pred) {
-      is_live = false; /* the deliberately broken liveness */
-      is_broken = false;
-    }
-    if (is_live)
-      continue;
-    if (a->regs[r].is_pred)
-      m->dead_preds[n_p++] = m->at[r];
-    else
-      for (uint32_t e = 0; e < m->n[r]; e++)
-        m->dead_slots[n_s++] = m->at[r] + e * SIMT_WARP_SIZE;
-  }
-  simt_warp_poison_regs(w, m->dead_slots, n_s, m->dead_preds, n_p, POISON);
-}
-
 /* The restore is done: contexts back into the warps, the warps go on. */
 static int switch_in(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
 {
@@ -756,7 +414,7 @@ static int switch_in(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
       return rc;
     ps->ctx_len[s] = 0;
     if (p->conf->preempt_poison && is_live_mode(p))
-      poison_dead(p, w);
+      preempt_poison_dead(p, w);
   }
   m = sm->stopped_mask;
   while (m) {
@@ -782,7 +440,7 @@ static int step_transfer(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t no
 {
   for (;;) {
     if (ps->seg_issued < ps->seg_total)
-      issue_segment(p, sm, ps, now);
+      preempt_issue_segment(p, sm, ps, now);
     if (ps->seg_issued < ps->seg_total) {
       if (now + 1 < *next)
         *next = now + 1;
@@ -791,7 +449,7 @@ static int step_transfer(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t no
     if (ps->seg_done < ps->seg_total)
       return 0; /* memsys's completions wake the loop */
     uint64_t parts[PART_COUNT];
-    uint64_t cycles = end_transfer(ps, parts);
+    uint64_t cycles = preempt_end_transfer(ps, parts);
     if (ps->ph == PH_RESTORING) {
       ps->ev.restore_cycles += cycles;
       event_done(p, ps, ps->t_irq + ps->drain);
@@ -807,7 +465,7 @@ static int step_transfer(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t no
       ps->t_saved = now;
       return 0;
     }
-    start_transfer(ps, PH_RESTORING, now);
+    preempt_start_transfer(ps, PH_RESTORING, now);
   }
 }
 
@@ -893,7 +551,7 @@ static int second_step(tm_preempt *p, sm_core *sms, uint64_t now, uint64_t *next
       ps->is_second = false;
       *released = true;
     } else if (p->is_memsys) {
-      start_transfer(ps, PH_RESTORING, now);
+      preempt_start_transfer(ps, PH_RESTORING, now);
       *next = now + 1 < *next ? now + 1 : *next;
     } else {
       ps->ph = PH_SWITCHED_OUT;
