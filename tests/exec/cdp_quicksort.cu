@@ -3,7 +3,8 @@
  * halves (recursion, as in NVIDIA's cdpSimpleQuicksort sample), checked
  * against the CPU's sort; and a parent grid whose threads each launch a
  * child grid of several blocks with their own arguments.
- * Build: nvcc -cudart shared -arch=sm_75 -O2 -rdc=true cdp_quicksort.cu
+ * Build: nvcc -cudart shared -arch=sm_75 -O2 -rdc=true cdp_quicksort.cu \
+ *          cdp_quicksort_part.cu
  */
 #include <algorithm>
 #include <vector>
@@ -13,22 +14,9 @@
 #define MAX_DEPTH 16
 #define SELECTION_SORT 16
 
-__device__ void selection_sort(unsigned *data, int left, int right)
-{
-  for (int i = left; i <= right; i++) {
-    unsigned min_val = data[i];
-    int min_idx = i;
-    for (int j = i + 1; j <= right; j++)
-      if (data[j] < min_val) {
-        min_idx = j;
-        min_val = data[j];
-      }
-    if (i != min_idx) {
-      data[min_idx] = data[i];
-      data[i] = min_val;
-    }
-  }
-}
+/* In cdp_quicksort_part.cu: the recursion below spans two translation
+ * units, linked by -rdc=true. */
+extern __device__ void selection_sort(unsigned *data, int left, int right);
 
 /* One thread partitions [left, right] around its middle value, then
  * launches itself on the two parts. */
