@@ -138,7 +138,7 @@ cudaError_t rt_graph_kernel_set(rt_state *st, rt_graph_kernel *out, rt_kernel *k
     offs[i] = total;
     total += sizes[i];
   }
-  rt_graph_kernel gk = {k, grid, block, shmem, n, NULL, NULL};
+  rt_graph_kernel gk = {k, grid, block, shmem, n, NULL, NULL, total};
   gk.args = calloc(n ? n : 1, sizeof *gk.args);
   gk.arg_bytes = calloc(total ? total : 1, 1);
   if (!gk.args || !gk.arg_bytes) {
@@ -159,12 +159,7 @@ static bool kernel_dup(rt_graph_kernel *out, const rt_graph_kernel *in)
 {
   *out = *in;
   out->args = calloc(in->n_args ? in->n_args : 1, sizeof *out->args);
-  size_t total = 0;
-  for (size_t i = 0; i < in->n_args; i++) {
-    size_t end = (size_t)((unsigned char *)in->args[i] - in->arg_bytes) + 16;
-    if (end > total)
-      total = end;
-  }
+  size_t total = in->arg_total;
   out->arg_bytes = malloc(total ? total : 1);
   if (!out->args || !out->arg_bytes) {
     free(out->args);

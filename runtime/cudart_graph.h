@@ -150,6 +150,7 @@ typedef struct rt_graph_kernel {
   size_t n_args;
   void **args;       /* n_args pointers into arg_bytes */
   unsigned char *arg_bytes;
+  size_t arg_total;  /* bytes of arg_bytes */
 } rt_graph_kernel;
 
 struct CUgraphNode_st {
