@@ -10,10 +10,20 @@
 #include "runtime/cudart_api.h"
 #include "runtime/cudart_graph.h"
 
-/* The device address of a variable's bytes at offset, checked to hold
- * count bytes. */
-static cudaError_t symbol_at(const void *symbol, size_t count, size_t offset, void **at)
+/* The kinds a copy to (to_device) or from a variable accepts. */
+static bool is_symbol_kind(enum cudaMemcpyKind kind, bool to_device)
 {
+  return kind == cudaMemcpyDefault || kind == cudaMemcpyDeviceToDevice ||
+         kind == (to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost);
+}
+
+/* The device address of a variable's bytes at offset, checked to hold
+ * count bytes, for a copy of kind to (to_device) or from it. */
+static cudaError_t symbol_at(const void *symbol, size_t count, size_t offset,
+                             enum cudaMemcpyKind kind, bool to_device, void **at)
+{
+  if (!is_symbol_kind(kind, to_device))
+    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
   void *base;
   size_t size;
   cudaError_t e = cudaGetSymbolAddress(&base, symbol);
@@ -26,22 +36,13 @@ static cudaError_t symbol_at(const void *symbol, size_t count, size_t offset, vo
   return e;
 }
 
-/* The kinds a copy to (to_device) or from a variable accepts. */
-static bool is_symbol_kind(enum cudaMemcpyKind kind, bool to_device)
-{
-  return kind == cudaMemcpyDefault || kind == cudaMemcpyDeviceToDevice ||
-         kind == (to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost);
-}
-
 cudaError_t cudaGraphAddMemcpyNodeToSymbol(cudaGraphNode_t *node, cudaGraph_t graph,
                                            const cudaGraphNode_t *deps, size_t n_deps,
                                            const void *symbol, const void *src, size_t count,
                                            size_t offset, enum cudaMemcpyKind kind)
 {
-  void *at;
-  if (!is_symbol_kind(kind, true))
-    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = symbol_at(symbol, count, offset, &at);
+  void *at = NULL;
+  cudaError_t e = symbol_at(symbol, count, offset, kind, true, &at);
   if (e != cudaSuccess)
     return e;
   return cudaGraphAddMemcpyNode1D(node, graph, deps, n_deps, at, src, count, kind);
@@ -52,10 +53,8 @@ cudaError_t cudaGraphAddMemcpyNodeFromSymbol(cudaGraphNode_t *node, cudaGraph_t 
                                              void *dst, const void *symbol, size_t count,
                                              size_t offset, enum cudaMemcpyKind kind)
 {
-  void *at;
-  if (!is_symbol_kind(kind, false))
-    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = symbol_at(symbol, count, offset, &at);
+  void *at = NULL;
+  cudaError_t e = symbol_at(symbol, count, offset, kind, false, &at);
   if (e != cudaSuccess)
     return e;
   return cudaGraphAddMemcpyNode1D(node, graph, deps, n_deps, dst, at, count, kind);
@@ -65,10 +64,8 @@ cudaError_t cudaGraphMemcpyNodeSetParamsToSymbol(cudaGraphNode_t node, const voi
                                                  const void *src, size_t count, size_t offset,
                                                  enum cudaMemcpyKind kind)
 {
-  void *at;
-  if (!is_symbol_kind(kind, true))
-    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = symbol_at(symbol, count, offset, &at);
+  void *at = NULL;
+  cudaError_t e = symbol_at(symbol, count, offset, kind, true, &at);
   if (e != cudaSuccess)
     return e;
   return cudaGraphMemcpyNodeSetParams1D(node, at, src, count, kind);
@@ -78,10 +75,8 @@ cudaError_t cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t node, void *d
                                                    const void *symbol, size_t count,
                                                    size_t offset, enum cudaMemcpyKind kind)
 {
-  void *at;
-  if (!is_symbol_kind(kind, false))
-    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = symbol_at(symbol, count, offset, &at);
+  void *at = NULL;
+  cudaError_t e = symbol_at(symbol, count, offset, kind, false, &at);
   if (e != cudaSuccess)
     return e;
   return cudaGraphMemcpyNodeSetParams1D(node, dst, at, count, kind);
@@ -92,10 +87,8 @@ cudaError_t cudaGraphExecMemcpyNodeSetParamsToSymbol(cudaGraphExec_t exec, cudaG
                                                      size_t count, size_t offset,
                                                      enum cudaMemcpyKind kind)
 {
-  void *at;
-  if (!is_symbol_kind(kind, true))
-    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = symbol_at(symbol, count, offset, &at);
+  void *at = NULL;
+  cudaError_t e = symbol_at(symbol, count, offset, kind, true, &at);
   if (e != cudaSuccess)
     return e;
   return cudaGraphExecMemcpyNodeSetParams1D(exec, node, at, src, count, kind);
@@ -106,10 +99,8 @@ cudaError_t cudaGraphExecMemcpyNodeSetParamsFromSymbol(cudaGraphExec_t exec,
                                                        const void *symbol, size_t count,
                                                        size_t offset, enum cudaMemcpyKind kind)
 {
-  void *at;
-  if (!is_symbol_kind(kind, false))
-    return rt_unlock(rt_lock(), cudaErrorInvalidMemcpyDirection);
-  cudaError_t e = symbol_at(symbol, count, offset, &at);
+  void *at = NULL;
+  cudaError_t e = symbol_at(symbol, count, offset, kind, false, &at);
   if (e != cudaSuccess)
     return e;
   return cudaGraphExecMemcpyNodeSetParams1D(exec, node, dst, at, count, kind);
