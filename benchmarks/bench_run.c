@@ -5,11 +5,14 @@
  * runs for at least --min-seconds (default 2), launching repeatedly, and
  * prints simulated thread and warp instructions per second and the peak
  * resident memory; in timing mode (--mode timing, on --config NAME,
- * default gtx480) also simulated cycles per second and the kernel's IPC.  A measurement, not a
- * test: nothing is asserted.
+ * default gtx480) also simulated cycles per second and the kernel's IPC.
+ * Each kernel is measured twice, on one host thread and on --threads N
+ * (default: every core), each in a process of its own so that the peak
+ * resident memory is the kernel's.  A measurement, not a test: nothing is
+ * asserted.
  *
  *   bench_run --dir benchmarks/ptx [--min-seconds S] [--only NAME]
- *             [--mode functional|timing] [--config NAME|FILE]
+ *             [--mode functional|timing] [--config NAME|FILE] [--threads N]
  */
 #include "config.h"
 
@@ -19,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "ptxsim.h"
 
@@ -202,9 +207,18 @@ typedef struct bench_opts {
   double min_seconds;
   bool is_timing;
   const char *config;
+  unsigned threads;        /* host threads of the second measurement */
 } bench_opts;
 
-static int run_one(const char *dir, const bench *bm, const bench_opts *o)
+/* One measurement. */
+typedef struct bench_result {
+  int launches;
+  double seconds, peak_mb;
+  uint64_t thread_insns, warp_insns, cycles;
+} bench_result;
+
+static int run_one(const char *dir, const bench *bm, const bench_opts *o, unsigned threads,
+                   bench_result *res)
 {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s", dir, bm->file);
@@ -233,6 +247,7 @@ static int run_one(const char *dir, const bench *bm, const bench_opts *o)
     }
     ptxsim_free(msg);
   }
+  (void)ptxsim_device_set_threads(d, threads);
   const void *args[8];
   ptxsim_dim3 grid, block;
   if (bm->setup(d, args, &grid, &block)) {
@@ -256,26 +271,75 @@ static int run_one(const char *dir, const bench *bm, const bench_opts *o)
     seconds += st.wall_seconds;
     launches++;
   }
-  if (!rc)
-    printf("%-15s %-18s %3d launches %7.2f s  %8.1f M thread-instr/s  %7.2f M warp-instr/s  "
-           "SIMD eff %5.1f%%  peak RSS %7.1f MB\n",
-           bm->name, bm->kind, launches, seconds, (double)thread_insns / seconds / 1e6,
-           (double)warp_insns / seconds / 1e6,
-           100.0 * (double)thread_insns / (32.0 * (double)warp_insns), peak_rss_mb());
-  if (!rc && o->is_timing)
-    printf("%-15s %-18s %7.1f K cycles/s  %.0f cycles per launch  IPC %.1f\n", "", "timing",
-           (double)cycles / seconds / 1e3, (double)cycles / launches,
-           cycles ? (double)thread_insns / (double)cycles : 0.0);
-  fflush(stdout);
+  *res = (bench_result){.launches = launches, .seconds = seconds, .peak_mb = peak_rss_mb(),
+                        .thread_insns = thread_insns, .warp_insns = warp_insns,
+                        .cycles = cycles};
   ptxsim_device_destroy(d);
   ptxsim_module_free(m);
   return rc != 0;
 }
 
+/* run_one in a child process, so that its peak memory is its own. */
+static int measure(const char *dir, const bench *bm, const bench_opts *o, unsigned threads,
+                   bench_result *res)
+{
+  int fd[2];
+  if (pipe(fd))
+    return 1;
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid < 0)
+    return 1;
+  if (pid == 0) {
+    close(fd[0]);
+    bench_result r = {0};
+    int rc = run_one(dir, bm, o, threads, &r);
+    if (!rc && write(fd[1], &r, sizeof r) != (ssize_t)sizeof r)
+      rc = 1;
+    _exit(rc);
+  }
+  close(fd[1]);
+  ssize_t got = read(fd[0], res, sizeof *res);
+  close(fd[0]);
+  int status;
+  waitpid(pid, &status, 0);
+  return got != (ssize_t)sizeof *res || !WIFEXITED(status) || WEXITSTATUS(status);
+}
+
+static double per_second(uint64_t n, const bench_result *r)
+{
+  return r->seconds > 0 ? (double)n / r->seconds : 0.0;
+}
+
+/* Both measurements of a kernel: one line, and one more for timing. */
+static int bench_kernel(const char *dir, const bench *bm, const bench_opts *o)
+{
+  bench_result one, all;
+  if (measure(dir, bm, o, 1, &one) || measure(dir, bm, o, o->threads, &all)) {
+    fprintf(stderr, "bench_run: %s: the measurement failed\n", bm->name);
+    return 1;
+  }
+  double r1 = per_second(one.thread_insns, &one), rn = per_second(all.thread_insns, &all);
+  printf("%-15s %-20s %8.1f M %8.1f M %5.2fx %7.2f M  %5.1f%%  %7.1f MB %7.1f MB\n", bm->name,
+         bm->kind, r1 / 1e6, rn / 1e6, r1 > 0 ? rn / r1 : 0.0,
+         per_second(one.warp_insns, &one) / 1e6,
+         100.0 * (double)one.thread_insns / (32.0 * (double)one.warp_insns), one.peak_mb,
+         all.peak_mb);
+  if (o->is_timing)
+    printf("%-15s %-20s %8.1f K %8.1f K cycles/s  %.0f cycles per launch  IPC %.1f\n", "",
+           "  timing", per_second(one.cycles, &one) / 1e3, per_second(all.cycles, &all) / 1e3,
+           (double)one.cycles / one.launches,
+           one.cycles ? (double)one.thread_insns / (double)one.cycles : 0.0);
+  fflush(stdout);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   const char *dir = "benchmarks/ptx", *only = NULL;
-  bench_opts o = {.min_seconds = 2.0, .config = "gtx480"};
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  bench_opts o = {.min_seconds = 2.0, .config = "gtx480",
+                  .threads = cores > 0 ? (unsigned)cores : 1};
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--dir") && i + 1 < argc)
       dir = argv[++i];
@@ -287,19 +351,26 @@ int main(int argc, char **argv)
       o.config = argv[++i];
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
       only = argv[++i];
+    else if (!strcmp(argv[i], "--threads") && i + 1 < argc && atoi(argv[i + 1]) > 0)
+      o.threads = (unsigned)atoi(argv[++i]);
     else {
       fprintf(stderr, "usage: bench_run [--dir DIR] [--min-seconds S] [--only NAME] "
-                      "[--mode functional|timing] [--config NAME|FILE]\n");
+                      "[--mode functional|timing] [--config NAME|FILE] [--threads N]\n");
       return 2;
     }
   }
   if (o.is_timing)
-    printf("ptxsim %s timing model on %s, one thread of the host\n", ptxsim_version(), o.config);
+    printf("ptxsim %s timing model on %s: 1 and %u host threads\n", ptxsim_version(), o.config,
+           o.threads);
   else
-    printf("ptxsim %s functional core, one thread of the host\n", ptxsim_version());
+    printf("ptxsim %s functional core: 1 and %u host threads\n", ptxsim_version(), o.threads);
+  printf("%-15s %-20s %10s %10s %6s %9s  %6s %10s %10s\n", "kernel", "kind", "1 thread",
+         "N threads", "", "warp-i/s", "SIMD", "RSS 1", "RSS N");
+  printf("%-15s %-20s %10s %10s %6s %9s  %6s\n", "", "", "thread-i/s", "thread-i/s", "speedup",
+         "1 thread", "eff");
   int failed = 0;
   for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
     if (!only || !strcmp(only, benches[i].name))
-      failed |= run_one(dir, &benches[i], &o);
+      failed |= bench_kernel(dir, &benches[i], &o);
   return failed;
 }

@@ -15,6 +15,7 @@
 
 #include "frontend/ptx_ops.h"
 #include "isa/cfg.h"
+#include "isa/cta_order.h"
 #include "isa/fp_common.h"
 #include "isa/isa_bind.h"
 #include "isa/isa_prog.h"
@@ -975,6 +976,8 @@ int isa_decode(const ptx_module *m, isa_var_resolver resolve, void *ctx, ptx_dia
       bool rec = false;
       p->kernels[k].local_bytes = stack_need(p, p->kernels[k].func, state, &rec);
       p->kernels[k].has_recursion = rec;
+      p->kernels[k].cta_order_deps =
+        isa_cta_order_deps(p, p->kernels[k].func, &p->kernels[k].has_printf);
     }
     free(state);
   }

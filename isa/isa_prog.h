@@ -180,6 +180,10 @@ typedef struct isa_kernel {
   uint32_t dyn_shared_align;
   uint64_t local_bytes;      /* per thread, including callees */
   bool has_recursion;
+  bool has_printf;           /* it can call vprintf */
+  uint32_t cta_order_deps;   /* ISA_CTA_ORDER_* (cta_order.h): what lets
+                                its CTAs see the order they run in (0: they
+                                may run side by side) */
 } isa_kernel;
 
 /* Where the decoder places module variables. */

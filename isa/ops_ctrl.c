@@ -489,6 +489,7 @@ static void syscall_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
         return;
       }
       l->mem->heap_used -= al->size;
+      simt_mem_cache_forget(&l->cache, p);
       if (simt_mem_free(l->mem, p))
         return;
       write_ret(w, in, lane, 0, 4); /* the device runtime's cudaFree: cudaSuccess */

@@ -92,7 +92,7 @@ static inline uint8_t *span_host(simt_warp *w, unsigned space, const lane_span *
   }
   if (space == ISA_SPACE_LOCAL)
     return size <= w->local_stride && s->hi <= w->local_stride - size ? w->local + s->lo : NULL;
-  return simt_mem_read_span(w->launch->mem, s->lo, s->hi, size);
+  return simt_mem_read_span(w->launch->mem, &w->launch->cache, s->lo, s->hi, size);
 }
 
 /* Loads n elements of size bytes (one access of n * size bytes) into

@@ -273,6 +273,8 @@ typedef struct simt_fault {
 
 struct simt_launch {
   simt_mem *mem;
+  simt_mem_cache cache;        /* the last allocation this launch hit
+                                  (zeroed: empty) */
   const isa_tex_table *tex;    /* the device's texture and surface objects
                                   (NULL: none) */
   const isa_program *prog;
@@ -309,6 +311,8 @@ struct simt_launch {
   /* Device-side launches (isa/simt_dyn.h): NULL refuses them. */
   struct simt_children *children;
   uint32_t depth;              /* 0 for a host launch, a child's parent + 1 */
+  uint32_t host_threads;       /* functional mode: host threads that may run
+                                  its CTAs (0 or 1: the calling one) */
 };
 
 /* ---- registers ------------------------------------------------------ */
@@ -367,7 +371,7 @@ static inline uint8_t *simt_mem_ptr(simt_warp *w, const isa_insn *in, uint32_t l
   if (space == ISA_SPACE_GLOBAL || space == ISA_SPACE_GENERIC || space == ISA_SPACE_CONST) {
     /* The cache holds an allocation, which lies outside the generic
      * windows (a generic hit is a global access), with its permission. */
-    uint8_t *h = simt_mem_cache_hit(&w->launch->mem->cache, addr, size, is_write);
+    uint8_t *h = simt_mem_cache_hit(&w->launch->cache, addr, size, is_write);
     if (PTX_LIKELY(h && (addr & (size - 1)) == 0))
       return h;
   } else if (space == ISA_SPACE_SHARED) {
@@ -411,6 +415,24 @@ uint32_t simt_launch_warps_per_cta(const simt_launch *l);
 int simt_cta_init(simt_launch *l, simt_cta *c, uint32_t linear_id) PTX_MUST_CHECK;
 /* Frees what simt_cta_init allocated. */
 void simt_cta_free(simt_cta *c);
+
+/* The most warp instructions a warp runs in one turn of functional mode. */
+#define SIMT_WARP_QUANTUM 4096
+
+/* One turn of CTA c: each of its warps that can runs for a quantum (one
+ * instruction with an observer).  *is_done: every warp finished (the CTA
+ * counts as done).  0, or the launch's status once it stopped. */
+int simt_cta_turn(simt_launch *l, simt_cta *c, bool *is_done) PTX_MUST_CHECK;
+
+/* Parallel functional simulation (simt_par.c): whether l's CTAs may run
+ * on its host_threads threads with the results of running them in order
+ * (an ordinary launch of a kernel whose CTAs cannot observe their order:
+ * isa/cta_order.h, no observer, at least two CTAs), and running them so. */
+bool simt_par_can_run(const simt_launch *l);
+/* Stops l at its instruction limit in CTA c, at warp w (NULL: the CTA had
+ * finished); returns the status. */
+int simt_launch_runaway(simt_launch *l, const simt_cta *c, const simt_warp *w);
+int simt_par_run(simt_launch *l);
 
 /* Whether the warp can execute an instruction now: not finished, not
  * waiting at a barrier, launch not stopped. */

@@ -10,7 +10,9 @@
  * launch starts all its CTAs at once and gives each a turn (a round of
  * its warps) in order, so that a grid-wide barrier's spin loop lets the
  * others arrive (simt_grid.c).  The order is fixed, so output and
- * statistics are the same on every run.
+ * statistics are the same on every run.  With several host threads the
+ * CTAs of a kernel that cannot observe their order run side by side, with
+ * the same results (simt_par.c).
  */
 #include "config.h"
 
@@ -23,7 +25,7 @@
 #include "isa/simt.h"
 #include "ptxsim.h"
 
-enum { SIMT_QUANTUM = 4096 };
+enum { SIMT_QUANTUM = SIMT_WARP_QUANTUM };
 
 /* ---- messages ------------------------------------------------------------ */
 
@@ -277,15 +279,23 @@ int simt_cta_unblock(simt_launch *l, simt_cta *c)
 
 static int runaway(simt_launch *l, const simt_warp *w)
 {
-  const isa_insn *in = &w->code[w->pc];
-  const simt_cta *c = w->cta;
+  return simt_launch_runaway(l, w->cta, w);
+}
+
+int simt_launch_runaway(simt_launch *l, const simt_cta *c, const simt_warp *w)
+{
+  /* Without a warp (the block finished), the kernel's own line. */
+  ptx_loc loc = w ? w->code[w->pc].ir->loc : l->kernel->func->ir->sym.loc;
+  char warp[32] = "";
+  if (w)
+    snprintf(warp, sizeof warp, ", warp %u", w->warp_id);
   launch_error(l, PTXSIM_E_TIMEOUT,
                "%s:%u:%u: error: kernel %s stopped after %" PRIu64
                " warp instructions (the instruction limit): it may never finish\n"
-               "  in block (%u,%u,%u), warp %u\n",
-               l->prog->ir->path ? l->prog->ir->path : "<ptx>", in->ir->loc.line,
-               in->ir->loc.col, l->kernel->func->name, l->warp_insns, c->ctaid[0], c->ctaid[1],
-               c->ctaid[2], w->warp_id);
+               "  in block (%u,%u,%u)%s\n",
+               l->prog->ir->path ? l->prog->ir->path : "<ptx>", loc.line, loc.col,
+               l->kernel->func->name, l->warp_insns, c->ctaid[0], c->ctaid[1], c->ctaid[2],
+               warp);
   return l->status;
 }
 
@@ -462,7 +472,7 @@ static uint64_t warp_run_observed(simt_warp *w, uint64_t budget)
 /* One turn of a CTA: each warp that can runs once (a quantum, or one
  * instruction with an observer).  *is_done: every warp has finished (the
  * CTA counts as done).  0, or the launch's status once it stopped. */
-static int cta_turn(simt_launch *l, simt_cta *c, bool *is_done)
+int simt_cta_turn(simt_launch *l, simt_cta *c, bool *is_done)
 {
   const simt_observer *ob = l->observer;
   *is_done = false;
@@ -517,7 +527,7 @@ static int cta_run(simt_launch *l, simt_cta *c)
   bool is_done = false;
   int rc = 0;
   while (!rc && !is_done)
-    rc = cta_turn(l, c, &is_done);
+    rc = simt_cta_turn(l, c, &is_done);
   return rc;
 }
 
@@ -538,7 +548,7 @@ static int run_cooperative(simt_launch *l, uint32_t n_ctas)
   while (!rc && l->n_ctas_done < n_ctas)
     for (uint32_t i = 0; !rc && i < n_ctas; i++)
       if (!done[i])
-        rc = cta_turn(l, &ctas[i], &done[i]);
+        rc = simt_cta_turn(l, &ctas[i], &done[i]);
   for (uint32_t i = 0; ctas && i < n_ctas; i++)
     simt_cta_free(&ctas[i]);
   free(ctas);
@@ -553,6 +563,8 @@ int simt_run(simt_launch *l)
     int rc = run_cooperative(l, n_ctas);
     return rc ? rc : l->status;
   }
+  if (simt_par_can_run(l))
+    return simt_par_run(l);
   simt_cta cta;
   memset(&cta, 0, sizeof cta);
   int rc = 0;

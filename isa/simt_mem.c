@@ -28,7 +28,6 @@ void simt_mem_init(simt_mem *m)
   memset(m, 0, sizeof *m);
   m->next = ISA_GLOBAL_BASE;
   m->limit = ISA_SHARED_WINDOW;
-  m->cache.base = UINT64_MAX;
 }
 
 int simt_mem_set_range(simt_mem *m, uint64_t base, uint64_t limit)
@@ -183,8 +182,6 @@ int simt_mem_free(simt_mem *m, uint64_t addr)
   a->host = NULL;
   a->is_freed = true;
   m->bytes_live -= a->size;
-  if (m->cache.base == a->base)
-    m->cache = (simt_mem_cache){.base = UINT64_MAX};
   return 0;
 }
 
@@ -196,22 +193,29 @@ uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n)
   return a->host + (addr - a->base);
 }
 
-void simt_mem_cache_fill(simt_mem *m, const simt_alloc *a)
+void simt_mem_cache_fill(simt_mem_cache *c, const simt_alloc *a)
 {
-  m->cache.base = a->base;
-  m->cache.read_len = a->is_watched ? 0 : a->size;
-  m->cache.write_len = a->kind == SIMT_ALLOC_CONST || a->is_watched ? 0 : a->size;
-  m->cache.host = a->host;
+  c->base = a->base;
+  c->read_len = a->is_watched ? 0 : a->size;
+  c->write_len = a->kind == SIMT_ALLOC_CONST || a->is_watched ? 0 : a->size;
+  c->host = a->host;
 }
 
-uint8_t *simt_mem_read_span(simt_mem *m, uint64_t lo, uint64_t hi, uint32_t size)
+void simt_mem_cache_forget(simt_mem_cache *c, uint64_t base)
 {
-  uint8_t *h = simt_mem_cache_hit(&m->cache, lo, size, false);
-  if (h && simt_mem_cache_hit(&m->cache, hi, size, false))
+  if (c->base == base)
+    *c = (simt_mem_cache){.base = UINT64_MAX};
+}
+
+uint8_t *simt_mem_read_span(simt_mem *m, simt_mem_cache *c, uint64_t lo, uint64_t hi,
+                            uint32_t size)
+{
+  uint8_t *h = simt_mem_cache_hit(c, lo, size, false);
+  if (h && simt_mem_cache_hit(c, hi, size, false))
     return h;
   simt_alloc *a = simt_mem_find(m, lo);
   if (!a || a->is_freed || a->is_watched || size > a->size || hi - a->base > a->size - size)
     return NULL;
-  simt_mem_cache_fill(m, a);
+  simt_mem_cache_fill(c, a);
   return a->host + (lo - a->base);
 }

@@ -8,6 +8,10 @@
  * per allocation (the C library maps large ones lazily, page by page).
  * Lookups bisect the allocations (their bases increase) behind a one-entry
  * cache of the last allocation hit, which almost every access reuses.
+ * The cache belongs to the launch (simt_launch.cache), not to the memory,
+ * so that the host threads that run a launch's CTAs each have their own
+ * (simt_par.c); only device free() frees memory while a launch runs, and
+ * it empties its launch's cache.
  */
 #ifndef PTXSIM_ISA_SIMT_MEM_H
 #define PTXSIM_ISA_SIMT_MEM_H
@@ -66,7 +70,6 @@ typedef struct simt_mem {
   unsigned n_peers;
   uint64_t bytes_live; /* allocated and not freed */
   uint64_t heap_used, heap_limit; /* device-side malloc */
-  simt_mem_cache cache;
 } simt_mem;
 
 void simt_mem_init(simt_mem *m);
@@ -104,7 +107,9 @@ simt_alloc *simt_mem_find(simt_mem *m, uint64_t addr);
 uint8_t *simt_mem_host(simt_mem *m, uint64_t addr, uint64_t n);
 
 /* Makes a (live) the cache's allocation, with its permission. */
-void simt_mem_cache_fill(simt_mem *m, const simt_alloc *a);
+void simt_mem_cache_fill(simt_mem_cache *c, const simt_alloc *a);
+/* Empties the cache when it holds the allocation at base (being freed). */
+void simt_mem_cache_forget(simt_mem_cache *c, uint64_t base);
 
 /* The host address of an n-byte access at addr when the cache's
  * allocation holds it and allows it, else NULL. */
@@ -118,6 +123,7 @@ static inline uint8_t *simt_mem_cache_hit(const simt_mem_cache *c, uint64_t addr
 /* The host address of lo when every size-byte read at an address in
  * [lo, hi] lies in one live allocation (the cache's, or the one found
  * for lo, which then fills the cache), else NULL. */
-uint8_t *simt_mem_read_span(simt_mem *m, uint64_t lo, uint64_t hi, uint32_t size);
+uint8_t *simt_mem_read_span(simt_mem *m, simt_mem_cache *c, uint64_t lo, uint64_t hi,
+                            uint32_t size);
 
 #endif /* PTXSIM_ISA_SIMT_MEM_H */

@@ -649,7 +649,7 @@ uint8_t *simt_mem_slow(simt_warp *w, const isa_insn *in, uint32_t lane, uint8_t 
     if (PTX_UNLIKELY(al->is_watched))
       simt_grid_access(w, in, lane, al, is_write);
     if (!is_peer)
-      simt_mem_cache_fill(l->mem, al);
+      simt_mem_cache_fill(&l->cache, al);
     return al->host + (a - al->base);
   }
   case ISA_SPACE_SHARED:

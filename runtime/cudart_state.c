@@ -227,6 +227,9 @@ cudaError_t rt_ensure_device(rt_state *st)
   if (profile && *profile && ptxsim_device_set_profile(d, profile) != PTXSIM_OK)
     rt_message_once("PTXSIM_DEVICE", "warning: ignoring PTXSIM_DEVICE='%s' (not a device profile)",
                     profile);
+  /* Host threads for functional simulation (ptxsim exec --threads). */
+  uint64_t threads = env_count("PTXSIM_THREADS", 0);
+  (void)ptxsim_device_set_threads(d, threads > 4096 ? 4096 : (unsigned)threads);
   uint64_t max_insns = env_count("PTXSIM_MAX_INSTRUCTIONS", 0);
   if (max_insns)
     (void)ptxsim_device_set_limit(d, PTXSIM_LIMIT_INSTRUCTIONS, max_insns);

@@ -41,6 +41,7 @@ typedef struct exec_opts {
   const char *stats_file;
   bool quiet;
   const char *max_insns;
+  const char *threads;
   bool is_timing;       /* --mode timing, or --config or --option without --mode */
   bool has_mode;        /* --mode was given */
   const char *config;   /* --config NAME|FILE */
@@ -170,7 +171,8 @@ static int parse_args(int argc, char **argv, exec_opts *o)
       continue;
     }
     if (strcmp(a, "--stats") == 0 || strcmp(a, "--config") == 0 ||
-        strcmp(a, "--max-instructions") == 0 || strcmp(a, "--mode") == 0) {
+        strcmp(a, "--max-instructions") == 0 || strcmp(a, "--mode") == 0 ||
+        strcmp(a, "--threads") == 0) {
       if (i + 1 >= argc)
         return cli_usage_error("exec", "%s needs a value", a);
       const char *v = argv[++i];
@@ -183,6 +185,14 @@ static int parse_args(int argc, char **argv, exec_opts *o)
         if (!*v || *end || errno || *v == '-')
           return cli_usage_error("exec", "--max-instructions wants a count, not '%s'", v);
         o->max_insns = v;
+      } else if (strcmp(a, "--threads") == 0) {
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(v, &end, 10);
+        if (!*v || *end || errno || *v == '-' || n > 4096)
+          return cli_usage_error("exec", "--threads wants a number of host threads up to 4096 "
+                                         "(0: one per core), not '%s'", v);
+        o->threads = v;
       } else if (strcmp(a, "--mode") == 0) {
         if (strcmp(v, "timing") != 0 && strcmp(v, "functional") != 0)
           return cli_usage_error("exec", "--mode takes functional or timing, not '%s'", v);
@@ -322,6 +332,8 @@ static int set_environment(const exec_opts *o, const char *dir, int major, bool 
   if (o->quiet && setenv("PTXSIM_STATS", "none", 1) != 0)
     return -1;
   if (o->stats_file && setenv("PTXSIM_STATS_FILE", o->stats_file, 1) != 0)
+    return -1;
+  if (o->threads && setenv("PTXSIM_THREADS", o->threads, 1) != 0)
     return -1;
   if (o->max_insns && setenv("PTXSIM_MAX_INSTRUCTIONS", o->max_insns, 1) != 0)
     return -1;

@@ -39,6 +39,8 @@ typedef struct run_opts {
   run_stats_mode stats;
   bool has_max_insns;
   uint64_t max_insns;
+  bool has_threads;
+  uint64_t threads;             /* --threads (0: every host core) */
   bool is_timing;     /* --mode timing, or --config or --option without --mode */
   bool has_mode;      /* --mode was given */
   const char *config; /* --config NAME|FILE */
@@ -169,6 +171,11 @@ static int parse_options(int argc, char **argv, run_opts *o)
       if (m < 0 || run_parse_count(v, false, &o->max_insns))
         return cli_usage_error("run", "--max-instructions needs a number (0: no limit)");
       o->has_max_insns = true;
+    } else if ((m = cli_option_value(argc, argv, &i, NULL, "--threads", &v)) != 0) {
+      if (m < 0 || run_parse_count(v, false, &o->threads) || o->threads > 4096)
+        return cli_usage_error("run", "--threads needs a number of host threads, at most 4096 "
+                                      "(0: one per core)");
+      o->has_threads = true;
     } else if ((m = cli_option_value(argc, argv, &i, NULL, "--arg", &v)) != 0) {
       if (m < 0)
         return cli_usage_error("run", "--arg needs TYPE:VALUE or buf:...");
@@ -715,6 +722,8 @@ static int run_launch(run_ctx *c)
   }
   if (c->o->has_max_insns)
     (void)ptxsim_device_set_limit(c->dev, PTXSIM_LIMIT_INSTRUCTIONS, c->o->max_insns);
+  if (c->o->has_threads)
+    (void)ptxsim_device_set_threads(c->dev, (unsigned)c->o->threads);
   ptxsim_device_set_output(c->dev, stdout);
   rc = report_cli_apply(&c->o->rep, c->dev, &c->trace);
   if (rc != CLI_OK)

@@ -29,6 +29,9 @@ EXTRA_DIST += tests/run-config-tests.sh
 ## `ptxsim run`: launches, arguments, output files, statistics and errors.
 TESTS += tests/run-run-tests.sh
 EXTRA_DIST += tests/run-run-tests.sh tests/run
+## Parallel functional simulation: 1 and N host threads agree (isa/simt_par.c).
+TESTS += tests/run-threads-tests.sh
+EXTRA_DIST += tests/run-threads-tests.sh
 
 ## `ptxsim exec`: CUDA programs on ptxsim's libcudart (runtime/).
 ## fake_static stands in for a program linked with the static runtime.

@@ -73,7 +73,8 @@ static const cli_command commands[] = {
    cmd_liveness},
   {"run", "run one kernel on the emulated GPU",
    "usage: ptxsim run FILE.ptx [-k KERNEL] -g X[,Y[,Z]] -b X[,Y[,Z]] [--shared BYTES]\n"
-   "                  [--stats text|json|none] [--max-instructions N] [--arg SPEC]...\n"
+   "                  [--stats text|json|none] [--max-instructions N] [--threads N]\n"
+   "                  [--arg SPEC]...\n"
    "                  [--report LIST [--report-format text|json] [--report-file FILE]]\n"
    "                  [--trace masks[=FILE] [--trace-cta N] [--trace-warp N]]\n"
    "                  [--mode functional|timing [--config NAME|FILE] [--option -NAME=VALUE]...]\n"
@@ -107,6 +108,13 @@ static const cli_command commands[] = {
    "                     wall_seconds); none: no statistics\n"
    "  --max-instructions N  stop the launch after N warp instructions (0: no\n"
    "                     limit; the default is 2^40)\n"
+   "  --threads N        host threads that run the blocks of a functional-mode\n"
+   "                     launch side by side (default 0: one per core); output\n"
+   "                     and statistics are the same for every N (kernels whose\n"
+   "                     blocks could see their order -- global atomics,\n"
+   "                     volatile or relaxed global accesses, GPU-scope fences,\n"
+   "                     device malloc, device launches, %clock -- run their\n"
+   "                     blocks in order on one thread)\n"
    "  --report LIST      run-time reports, comma-separated: divergence (per\n"
    "                     branch, lanes, stack depth, warp skew and RTRU per CTA),\n"
    "                     liveness (live registers at preemption points),\n"
@@ -150,7 +158,7 @@ static const cli_command commands[] = {
    "  barrier deadlock, instruction limit), with the message; 2 usage error.\n",
    cmd_run},
   {"exec", "run a CUDA program (built with nvcc -cudart shared) on the emulated GPU",
-   "usage: ptxsim exec [--stats FILE] [--quiet] [--max-instructions N]\n"
+   "usage: ptxsim exec [--stats FILE] [--quiet] [--max-instructions N] [--threads N]\n"
    "                   [--mode functional|timing] [--config NAME|FILE] [--device NAME]\n"
    "                   [--devices N]\n"
    "                   [--option -NAME=VALUE]... [--progress auto|always|never]\n"
@@ -171,6 +179,9 @@ static const cli_command commands[] = {
    "  --quiet, -q         no statistics\n"
    "  --max-instructions N  stop a launch after N warp instructions (reported as\n"
    "                      a launch timeout)\n"
+   "  --threads N         host threads for functional-mode launches, as for\n"
+   "                      ptxsim run (default 0: one per core; the environment\n"
+   "                      variable PTXSIM_THREADS sets it too)\n"
    "  --mode timing       run the kernels on the cycle-level timing model; the\n"
    "                      statistics add cycles and IPC, and CUDA events record\n"
    "                      simulated time (cycles at the core clock)\n"

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "frontend/ptx_parse.h"
 #include "isa/fp_common.h"
@@ -171,6 +172,7 @@ struct ptxsim_device {
   size_t n_syms, cap_syms;
   FILE *out;
   uint64_t max_insns, stack_limit;
+  unsigned host_threads;         /* ptxsim_device_set_threads */
   char *error;
   ptxsim_stats stats;
   char *stats_kernel;
@@ -283,6 +285,7 @@ int ptxsim_device_create(ptxsim_device **out)
   d->mem.heap_limit = UINT64_C(8) << 20;
   d->max_insns = UINT64_C(1) << 40;
   d->stack_limit = UINT64_C(64) << 10;
+  (void)ptxsim_device_set_threads(d, 0);
   api_set_profile(d, api_profile_props(PTXSIM_DEFAULT_PROFILE));
   *out = d;
   return PTXSIM_OK;
@@ -316,6 +319,18 @@ void ptxsim_device_set_output(ptxsim_device *d, FILE *out)
 {
   if (d)
     d->out = out;
+}
+
+int ptxsim_device_set_threads(ptxsim_device *d, unsigned n)
+{
+  if (!d)
+    return PTXSIM_E_INVALID;
+  if (!n) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    n = cores > 0 ? (unsigned)cores : 1;
+  }
+  d->host_threads = n;
+  return PTXSIM_OK;
 }
 
 int ptxsim_device_set_limit(ptxsim_device *d, ptxsim_limit which, uint64_t value)
@@ -877,6 +892,7 @@ static void launch_init(ptxsim_device *d, const isa_program *p, const isa_kernel
   l->dyn_shared = dynamic_shared_bytes;
   l->out = d->out;
   l->max_insns = d->max_insns;
+  l->host_threads = d->host_threads;
   l->stack_limit = d->stack_limit;
   l->param_bytes = k->param_bytes;
   l->params = params;

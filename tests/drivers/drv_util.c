@@ -5,6 +5,7 @@
  * drv_util.h for the contracts. */
 #include "tests/drivers/drv_util.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,13 @@ void drv_open(drv_ctx *c, const char *name)
   rc = ptxsim_device_load(c->dev, c->mod);
   ck_assert_msg(rc == PTXSIM_OK, "%s: ptxsim_device_load: %s (%d): %s", name,
                 ptxsim_status_string(rc), rc, short_msg(ptxsim_device_error(c->dev)));
+  /* PTXSIM_TEST_THREADS=N: host threads of functional simulation
+   * (tests/run-threads-tests.sh compares 1 with several). */
+  const char *threads = getenv("PTXSIM_TEST_THREADS");
+  if (threads && *threads) {
+    rc = ptxsim_device_set_threads(c->dev, (unsigned)strtoul(threads, NULL, 10));
+    ck_assert_msg(rc == PTXSIM_OK, "%s: PTXSIM_TEST_THREADS=%s", name, threads);
+  }
   /* PTXSIM_TEST_MODE=timing runs every driver on the timing model (on
    * PTXSIM_TEST_CONFIG, default gtx480, with PTXSIM_TEST_OPTIONS over it):
    * results must not change. */
@@ -169,21 +177,33 @@ void drv_symbol_read(drv_ctx *c, const char *sym, void *dst, size_t n)
                 ptxsim_status_string(rc), short_msg(ptxsim_device_error(c->dev)));
 }
 
-/* PTXSIM_TEST_STATS=FILE (with PTXSIM_TEST_MODE=timing) appends each
- * launch's timing statistics to FILE: tests/pipeline/run-drivers-timing.sh
- * compares them with a golden file, so that a change to the timing model
- * that moves a cycle or a cache count is seen, and is deliberate. */
+/* PTXSIM_TEST_STATS=FILE appends each launch's statistics to FILE: with
+ * PTXSIM_TEST_MODE=timing the timing statistics, which
+ * tests/pipeline/run-drivers-timing.sh compares with a golden file, so
+ * that a change to the timing model that moves a cycle or a cache count
+ * is seen, and is deliberate; in functional mode the counts (blocks,
+ * warps, threads, instructions), which tests/run-threads-tests.sh compares
+ * across host thread counts. */
 static void append_timing_stats(drv_ctx *c, const char *kernel, ptxsim_dim3 grid,
                                 ptxsim_dim3 block)
 {
   const char *path = getenv("PTXSIM_TEST_STATS");
-  if (path == NULL || *path == '\0' || ptxsim_device_get_mode(c->dev) != PTXSIM_MODE_TIMING)
+  if (path == NULL || *path == '\0')
     return;
   FILE *f = fopen(path, "a");
   ck_assert_msg(f != NULL, "%s: cannot append to %s", c->name, path);
   fprintf(f, "== %s %s <<<(%u,%u,%u), (%u,%u,%u)>>>\n", c->name, kernel, grid.x, grid.y,
           grid.z, block.x, block.y, block.z);
-  int rc = ptxsim_timing_stats_write(c->dev, f, 0);
+  int rc = PTXSIM_OK;
+  if (ptxsim_device_get_mode(c->dev) == PTXSIM_MODE_TIMING)
+    rc = ptxsim_timing_stats_write(c->dev, f, 0);
+  else {
+    ptxsim_stats st;
+    rc = ptxsim_last_stats(c->dev, &st);
+    fprintf(f, "ctas %" PRIu64 " warps %" PRIu64 " threads %" PRIu64
+               " thread_instructions %" PRIu64 " warp_instructions %" PRIu64 "\n",
+            st.ctas, st.warps, st.threads, st.thread_instructions, st.warp_instructions);
+  }
   fclose(f);
   ck_assert_msg(rc == PTXSIM_OK, "%s: ptxsim_timing_stats_write: %s", c->name,
                 ptxsim_status_string(rc));

@@ -240,12 +240,13 @@ START_TEST(plain_allocations_are_not_watched)
 #endif
   simt_mem m;
   simt_mem_init(&m);
+  simt_mem_cache cache = {.base = UINT64_MAX};
   uint64_t addr[40];
   for (uint32_t i = 0; i < 40; i++)
     ck_assert_int_eq(simt_mem_alloc(&m, 64, SIMT_ALLOC_HEAP, NULL, &addr[i]), 0);
   for (uint32_t i = 0; i < 40; i++) {
     ck_assert(!simt_mem_find(&m, addr[i])->is_watched);
-    ck_assert_ptr_nonnull(simt_mem_read_span(&m, addr[i], addr[i] + 60, 4));
+    ck_assert_ptr_nonnull(simt_mem_read_span(&m, &cache, addr[i], addr[i] + 60, 4));
   }
   simt_mem_release(&m);
 #ifdef M_PERTURB
