@@ -19,6 +19,7 @@ bench: benchmarks/bench_parse benchmarks/bench_run
 	$(MAKE) $(AM_MAKEFLAGS) bench-ilp
 	$(MAKE) $(AM_MAKEFLAGS) bench-scalar
 	$(MAKE) $(AM_MAKEFLAGS) bench-preempt
+	$(MAKE) $(AM_MAKEFLAGS) bench-programs
 
 ## `make bench-ilp`: seed 002's ILP table (002b A.9) on corpus kernels:
 ## bypass, scoreboard, both and each branch predictor on gtx280_ilp, at
@@ -54,3 +55,14 @@ EXTRA_DIST += benchmarks/bench-preempt.sh
 bench-preempt: ptxsim$(EXEEXT)
 	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-preempt.sh \
 	  --ptx-dir $(srcdir)/benchmarks/ptx --out benchmarks/out/preempt
+
+## `make bench-programs`: whole CUDA programs (the prebuilt tests/exec
+## programs) under `ptxsim exec`: functional on one thread and on every
+## core, timing on gtx480; wall time, simulated instructions per second,
+## cycles per second and peak memory (with GNU time), in
+## benchmarks/out/programs (see the script's header).
+EXTRA_DIST += benchmarks/bench-programs.sh
+.PHONY: bench-programs
+bench-programs: ptxsim$(EXEEXT)
+	PTXSIM=./ptxsim$(EXEEXT) $(SHELL) $(srcdir)/benchmarks/bench-programs.sh \
+	  --bin $(srcdir)/tests/exec/bin --out benchmarks/out/programs

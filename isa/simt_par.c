@@ -16,13 +16,15 @@
  *    stores may have reached memory: the launch failed, and a CUDA
  *    program's context is lost after such an error);
  *  - the instruction limit (max_insns), which in order stops the CTA in
- *    which the launch's count reaches it: threads count what they run;
- *    once the count passes the limit, a running CTA waits until every CTA
- *    before it has committed, and goes on as in order, its predecessors'
- *    count now known.  A CTA that had already run past its share fails at
- *    once, as does a finished one that commits past it: the launch then
- *    fails with the same error, in the same block, as in order, but the
- *    warp and line it names, and its counts, may differ.
+ *    which the launch's count reaches it: before each turn a thread
+ *    reserves a quantum per warp from a shared count; once a reservation
+ *    would pass the limit, a running CTA waits until every CTA before it
+ *    has committed, and goes on as in order, its predecessors' count now
+ *    known.  A CTA that had already run past its share (its predecessors
+ *    ran on after it) fails at once, as does a finished one that commits
+ *    past it: the launch then fails with the same error, in the same
+ *    block, as in order, but the warp and line it names, and its counts,
+ *    may differ.
  * CTAs are handed out in order; one waits to start while it would be more
  * than a window ahead of the lowest unfinished CTA, which bounds the
  * output and counts held.
@@ -184,13 +186,14 @@ static bool wait_turn(par_run *r, uint32_t k, uint64_t *before)
   return is_turn;
 }
 
-/* The first warp of c that has not finished. */
+/* The first warp of c that has not finished; NULL when every one has
+ * (the CTA's last turn finished them; the next would have said so). */
 static const simt_warp *unfinished_warp(const simt_cta *c)
 {
   for (uint32_t i = 0; i < c->n_warps; i++)
     if (!c->warps[i].is_done)
       return &c->warps[i];
-  return &c->warps[0];
+  return NULL;
 }
 
 /* Runs CTA k on the thread's launch copy wl and CTA state c, then
@@ -235,13 +238,22 @@ static void run_cta(par_run *r, simt_launch *wl, simt_cta *c, uint32_t k)
       }
       wl->warp_insns = before_me + mine;
     }
-    uint64_t before = wl->warp_insns;
+    /* A turn runs at most a quantum per warp: reserve that much of the
+     * limit first, so that no CTA out of order runs past it. */
+    uint64_t before = wl->warp_insns, reserve = 0;
+    if (r->l->max_insns && !is_in_order) {
+      reserve = (uint64_t)c->n_warps * SIMT_WARP_QUANTUM;
+      if (atomic_fetch_add_explicit(&r->executed, reserve, memory_order_relaxed) + reserve >
+          r->l->max_insns) {
+        atomic_fetch_sub_explicit(&r->executed, reserve, memory_order_relaxed);
+        atomic_store_explicit(&r->is_over_limit, true, memory_order_relaxed);
+        continue; /* in order from now on */
+      }
+    }
     rc = simt_cta_turn(wl, c, &is_done);
-    uint64_t ran = wl->warp_insns - before;
-    if (r->l->max_insns && !is_in_order &&
-        atomic_fetch_add_explicit(&r->executed, ran, memory_order_relaxed) + ran >
-            r->l->max_insns)
-      atomic_store_explicit(&r->is_over_limit, true, memory_order_relaxed);
+    if (reserve)
+      atomic_fetch_sub_explicit(&r->executed, reserve - (wl->warp_insns - before),
+                                memory_order_relaxed);
   }
   wl->max_insns = 0;
   if (out) {
@@ -321,6 +333,10 @@ int simt_par_run(simt_launch *l)
   }
   pthread_mutex_init(&r.lock, NULL);
   pthread_cond_init(&r.changed, NULL);
+  /* The display's first line, as the first turn of one thread gives it;
+   * later ones come as CTAs commit. */
+  if (l->progress && l->warp_insns >= l->progress->at)
+    l->progress->tell(l->progress->ctx, l, l->n_ctas_done, n_ctas);
   /* The calling thread is one of them. */
   uint32_t started = 1;
   for (; started < n_threads; started++)

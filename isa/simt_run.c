@@ -691,11 +691,21 @@ int simt_warp_init(simt_launch *l, simt_cta *c, simt_warp *w, uint32_t warp_id,
   w->n_insns = 0;
   w->split_lanes = 0;
   w->split_insn = NULL;
+  /* The first lane's index by division, the others by counting on from
+   * it (three divisions a lane were a tenth of a short kernel's time);
+   * lanes past the block's last thread repeat the first's. */
+  uint32_t bx = l->block[0], by = l->block[1];
+  uint32_t x = first_thread % bx, y = first_thread / bx % by, z = first_thread / (bx * by);
   for (uint32_t lane = 0; lane < SIMT_WARP_SIZE; lane++) {
-    uint32_t t = first_thread + (lane < n_lanes ? lane : 0);
-    w->tid[lane][0] = t % l->block[0];
-    w->tid[lane][1] = t / l->block[0] % l->block[1];
-    w->tid[lane][2] = t / (l->block[0] * l->block[1]);
+    if (lane < n_lanes) {
+      w->tid[lane][0] = x, w->tid[lane][1] = y, w->tid[lane][2] = z;
+      if (++x == bx) {
+        x = 0;
+        if (++y == by)
+          y = 0, z++;
+      }
+    } else
+      memcpy(w->tid[lane], w->tid[0], sizeof w->tid[0]);
   }
   uint64_t stride = l->kernel->local_bytes;
   if (l->kernel->has_recursion)
