@@ -111,7 +111,10 @@ static int check_grid(const char *file, const sweep_spec *s)
     ptx_diag q;
     ptx_diag_init(&q, NULL);
     if (tm_config_load_named(cfg, s->configs.v[i], &q) != 0) {
-      const char *t = ptx_diag_text(&q), *nl = strchr(t, '\n');
+      const char *t = ptx_diag_text(&q), *e = strstr(t, "error: "), *nl;
+      if (e && (nl = strchr(t, '\n')) != NULL && e < nl)
+        t = e + 7; /* the message without its own "WHERE: error: " */
+      nl = strchr(t, '\n');
       fprintf(stderr, "%s:%u: error: config '%s': %.*s\n", file, s->config_line, s->configs.v[i],
               nl ? (int)(nl - t) : (int)strlen(t), t);
       bad = 1;
@@ -132,7 +135,7 @@ static int check_grid(const char *file, const sweep_spec *s)
         const char *set = s->sets.v[i - s->n_options], *eq = strchr(set, '=');
         snprintf(name, sizeof name, "%.*s", (int)(eq - set), set);
         value = eq + 1;
-        snprintf(where, sizeof where, "%s", file);
+        snprintf(where, sizeof where, "%s:%u", file, s->set_lines[i - s->n_options]);
       }
       tm_config_defaults(cfg);
       unsigned before = d.n_errors;

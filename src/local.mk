@@ -43,3 +43,7 @@ EXTRA_DIST += tests/run-exec-tests.sh tests/exec
 ## Tests of the run-time reports and the trace (check_reports, the CLI
 ## options, the corpus drivers with reports on).
 include tests/reports/local.mk
+
+## `ptxsim sweep` and `ptxsim collect`: sweep files, jobs, GNU parallel,
+## the CSV and its speedups.
+include tests/sweep/local.mk

@@ -50,6 +50,7 @@ void sweep_spec_free(sweep_spec *spec)
   }
   free(spec->options);
   sweep_strv_free(&spec->sets);
+  free(spec->set_lines);
   memset(spec, 0, sizeof *spec);
 }
 
@@ -124,6 +125,8 @@ static int push_path(sweep_reader *r, sweep_strv *sv, const char *prefix, const 
     free(s);
     return rc;
   }
+  while (path[0] == '.' && path[1] == '/')
+    path += 2;
   size_t n = strlen(prefix) + strlen(r->dir) + strlen(path) + 2;
   char *s = malloc(n);
   if (!s)
@@ -355,6 +358,11 @@ static int add_set(sweep_reader *r, unsigned line, const sweep_strv *w)
     error_at(r, line, "option %.*s is set twice", (int)(eq - s), s);
     return 0;
   }
+  unsigned *lines = realloc(r->spec->set_lines, (r->spec->sets.n + 1) * sizeof *lines);
+  if (!lines)
+    return out_of_memory(r, line);
+  r->spec->set_lines = lines;
+  lines[r->spec->sets.n] = line;
   if (sweep_strv_push(&r->spec->sets, s))
     return out_of_memory(r, line);
   return 0;
@@ -645,7 +653,7 @@ int sweep_file_read(const char *path, sweep_spec *spec, FILE *msgs)
     const char *p = text;
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
       p++;
-    rc = *p == '{' ? read_json(&r, text) : read_text(&r, text);
+    rc = *p == '{' || *p == '[' ? read_json(&r, text) : read_text(&r, text);
   }
   free(r.dir);
   free(text);

@@ -13,7 +13,7 @@
  *   mode functional|timing     the mode of every job (default timing)
  *   set -NAME=VALUE            an --option every job gets
  * or the same in one JSON object (a file whose first non-blank character
- * is '{'):
+ * is '{' or '['):
  *   {"run": {"NAME": [ARG, ...], ...}, "exec": {"NAME": [PROGRAM, ARG, ...]},
  *    "config": [NAME, ...], "option": {"-NAME": [VALUE, ...], ...},
  *    "mode": "timing", "set": {"-NAME": VALUE, ...}}
@@ -59,6 +59,7 @@ typedef struct sweep_spec {
   sweep_option *options;
   size_t n_options;
   sweep_strv sets;            /* "-NAME=VALUE" */
+  unsigned *set_lines;        /* the line of each */
   bool is_functional;
 } sweep_spec;
 
