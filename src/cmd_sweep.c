@@ -94,6 +94,25 @@ static int parse_args(int argc, char **argv, sweep_opts *o)
 
 /* ---- checks against the timing model's configurations ------------------ */
 
+/* One option value on the default GPU; 1 when refused (messages in d). */
+static int check_option(tm_config *cfg, const char *name, const char *value, const char *where,
+                        ptx_diag *d)
+{
+  tm_config_defaults(cfg);
+  unsigned before = d->n_errors;
+  return tm_config_set_option(cfg, name, value, where, d) != 0 || d->n_errors != before;
+}
+
+/* The same for "-NAME=VALUE". */
+static int check_assignment(tm_config *cfg, const char *assignment, const char *where,
+                            ptx_diag *d)
+{
+  const char *eq = strchr(assignment, '=');
+  char name[256];
+  snprintf(name, sizeof name, "%.*s", (int)(eq - assignment), assignment);
+  return check_option(cfg, name, eq + 1, where, d);
+}
+
 /* Every config value loads and every option value is accepted (on the
  * default GPU): a typo fails now, with its line, not in job 57 of 200. */
 static int check_grid(const char *file, const sweep_spec *s)
@@ -121,27 +140,21 @@ static int check_grid(const char *file, const sweep_spec *s)
     }
     ptx_diag_free(&q);
   }
-  for (size_t i = 0; i < s->n_options + s->sets.n; i++) {
-    const sweep_option *o = i < s->n_options ? &s->options[i] : NULL;
-    size_t n_values = o ? o->values.n : 1;
-    for (size_t j = 0; j < n_values; j++) {
+  for (size_t i = 0; i < s->n_options; i++)
+    for (size_t j = 0; j < s->options[i].values.n; j++) {
       char name[256];
-      const char *value;
-      if (o) {
-        snprintf(name, sizeof name, "-%s", o->name);
-        value = o->values.v[j];
-        snprintf(where, sizeof where, "%s:%u", file, o->line);
-      } else {
-        const char *set = s->sets.v[i - s->n_options], *eq = strchr(set, '=');
-        snprintf(name, sizeof name, "%.*s", (int)(eq - set), set);
-        value = eq + 1;
-        snprintf(where, sizeof where, "%s:%u", file, s->set_lines[i - s->n_options]);
-      }
-      tm_config_defaults(cfg);
-      unsigned before = d.n_errors;
-      if (tm_config_set_option(cfg, name, value, where, &d) != 0 || d.n_errors != before)
-        bad = 1;
+      snprintf(name, sizeof name, "-%s", s->options[i].name);
+      snprintf(where, sizeof where, "%s:%u", file, s->options[i].line);
+      bad |= check_option(cfg, name, s->options[i].values.v[j], where, &d);
     }
+  for (size_t i = 0; i < s->sets.n; i++) {
+    snprintf(where, sizeof where, "%s:%u", file, s->set_lines[i]);
+    bad |= check_assignment(cfg, s->sets.v[i], where, &d);
+  }
+  for (size_t i = 0; i < s->n_variants; i++) {
+    snprintf(where, sizeof where, "%s:%u", file, s->variants[i].line);
+    for (size_t j = 0; j < s->variants[i].opts.n; j++)
+      bad |= check_assignment(cfg, s->variants[i].opts.v[j], where, &d);
   }
   ptx_diag_free(&d);
   free(cfg);

@@ -44,6 +44,11 @@ void sweep_spec_free(sweep_spec *spec)
   }
   free(spec->programs);
   sweep_strv_free(&spec->configs);
+  for (size_t i = 0; i < spec->n_variants; i++) {
+    free(spec->variants[i].name);
+    sweep_strv_free(&spec->variants[i].opts);
+  }
+  free(spec->variants);
   for (size_t i = 0; i < spec->n_options; i++) {
     free(spec->options[i].name);
     sweep_strv_free(&spec->options[i].values);
@@ -56,7 +61,8 @@ void sweep_spec_free(sweep_spec *spec)
 
 size_t sweep_job_count(const sweep_spec *spec)
 {
-  size_t n = spec->n_programs * (spec->configs.n ? spec->configs.n : 1);
+  size_t n = spec->n_programs * (spec->configs.n ? spec->configs.n : 1) *
+             (spec->n_variants ? spec->n_variants : 1);
   for (size_t i = 0; i < spec->n_options; i++)
     n *= spec->options[i].values.n;
   return n;
@@ -336,6 +342,29 @@ static int add_option(sweep_reader *r, unsigned line, const sweep_strv *w)
   return 0;
 }
 
+/* Checks one -NAME=VALUE of a set or variant line. */
+static bool check_assignment(sweep_reader *r, unsigned line, const char *kw, const char *s)
+{
+  const char *eq = strchr(s, '=');
+  if (!eq) {
+    error_at(r, line, "%s: '%s' is not -NAME=VALUE", kw, s);
+    return false;
+  }
+  if (!check_option_name(r, line, kw, s, (size_t)(eq - s)))
+    return false;
+  if (!eq[1] || !is_field(eq + 1)) {
+    error_at(r, line, "%s %.*s: the value is empty or has a tab or line break", kw,
+             (int)(eq - s), s);
+    return false;
+  }
+  if (find_option(r->spec, s + 1, (size_t)(eq - s - 1))) {
+    error_at(r, line, "option %.*s is both swept and %s", (int)(eq - s), s,
+             kw[0] == 's' ? "set" : "in a variant");
+    return false;
+  }
+  return true;
+}
+
 static int add_set(sweep_reader *r, unsigned line, const sweep_strv *w)
 {
   if (w->n != 2 || !strchr(w->v[1], '=')) {
@@ -343,17 +372,8 @@ static int add_set(sweep_reader *r, unsigned line, const sweep_strv *w)
     return 0;
   }
   const char *s = w->v[1], *eq = strchr(s, '=');
-  if (!check_option_name(r, line, "set", s, (size_t)(eq - s)))
+  if (!check_assignment(r, line, "set", s))
     return 0;
-  if (!eq[1] || !is_field(eq + 1)) {
-    error_at(r, line, "set %.*s: the value is empty or has a tab or line break", (int)(eq - s),
-             s);
-    return 0;
-  }
-  if (find_option(r->spec, s + 1, (size_t)(eq - s - 1))) {
-    error_at(r, line, "option %.*s is both swept and set", (int)(eq - s), s);
-    return 0;
-  }
   if (find_set(r->spec, s + 1, (size_t)(eq - s - 1))) {
     error_at(r, line, "option %.*s is set twice", (int)(eq - s), s);
     return 0;
@@ -365,6 +385,51 @@ static int add_set(sweep_reader *r, unsigned line, const sweep_strv *w)
   lines[r->spec->sets.n] = line;
   if (sweep_strv_push(&r->spec->sets, s))
     return out_of_memory(r, line);
+  return 0;
+}
+
+static int add_variant(sweep_reader *r, unsigned line, const sweep_strv *w)
+{
+  if (w->n < 2) {
+    error_at(r, line, "variant needs a NAME (variant NAME -NAME=VALUE...)");
+    return 0;
+  }
+  const char *name = w->v[1];
+  if (!is_plain_name(name)) {
+    error_at(r, line, "variant: bad NAME '%s' (letters, digits and _ . + - : @ only)", name);
+    return 0;
+  }
+  for (size_t i = 0; i < r->spec->n_variants; i++)
+    if (strcmp(r->spec->variants[i].name, name) == 0) {
+      error_at(r, line, "variant: NAME '%s' is already used on line %u", name,
+               r->spec->variants[i].line);
+      return 0;
+    }
+  char what[300];
+  snprintf(what, sizeof what, "variant %s", name);
+  for (size_t i = 2; i < w->n; i++) {
+    if (!check_assignment(r, line, what, w->v[i]))
+      return 0;
+    size_t len = (size_t)(strchr(w->v[i], '=') - w->v[i]);
+    for (size_t j = 2; j < i; j++)
+      if (strncmp(w->v[j], w->v[i], len + 1) == 0) {
+        error_at(r, line, "%s: option %.*s given twice", what, (int)len, w->v[i]);
+        return 0;
+      }
+  }
+  sweep_variant *vs = realloc(r->spec->variants, (r->spec->n_variants + 1) * sizeof *vs);
+  if (!vs)
+    return out_of_memory(r, line);
+  r->spec->variants = vs;
+  sweep_variant *v = &vs[r->spec->n_variants++];
+  *v = (sweep_variant){.name = strdup(name), .line = line};
+  if (!v->name)
+    return out_of_memory(r, line);
+  for (size_t i = 2; i < w->n; i++)
+    if (sweep_strv_push(&v->opts, w->v[i]))
+      return out_of_memory(r, line);
+  if (!r->first_option_line)
+    r->first_option_line = line;
   return 0;
 }
 
@@ -397,7 +462,10 @@ static int apply(sweep_reader *r, unsigned line, const sweep_strv *w)
     return add_set(r, line, w);
   if (strcmp(kw, "mode") == 0)
     return add_mode(r, line, w);
-  error_at(r, line, "unknown statement '%s' (run, exec, config, option, mode or set)", kw);
+  if (strcmp(kw, "variant") == 0)
+    return add_variant(r, line, w);
+  error_at(r, line, "unknown statement '%s' (run, exec, config, option, variant, mode or set)",
+           kw);
   return 0;
 }
 
@@ -407,12 +475,23 @@ static void check_whole(sweep_reader *r, unsigned last_line)
   const sweep_spec *s = r->spec;
   if (!s->n_programs)
     error_at(r, last_line, "no run or exec statement: nothing to sweep");
+  /* A variant's options may come before the option or set line of the
+   * same name. */
+  for (size_t i = 0; i < s->n_variants; i++)
+    for (size_t j = 0; j < s->variants[i].opts.n; j++) {
+      const char *o = s->variants[i].opts.v[j];
+      size_t len = (size_t)(strchr(o, '=') - o);
+      if (find_option(s, o + 1, len - 1) || find_set(s, o + 1, len - 1))
+        error_at(r, s->variants[i].line, "variant %s: option %.*s is also %s",
+                 s->variants[i].name, (int)len, o,
+                 find_option(s, o + 1, len - 1) ? "swept" : "set");
+    }
   if (s->is_functional) {
     unsigned line = r->config_line    ? r->config_line
                     : r->first_option_line ? r->first_option_line
                                            : r->mode_line;
-    if (s->configs.n || s->n_options || s->sets.n)
-      error_at(r, line, "config, option and set need timing mode (mode functional is on line %u)",
+    if (s->configs.n || s->n_options || s->sets.n || s->n_variants)
+      error_at(r, line, "config, option, variant and set need timing mode (mode functional is on line %u)",
                r->mode_line);
   }
 }
@@ -578,7 +657,7 @@ static int read_json(sweep_reader *r, const char *text)
         goto next;
       }
     if (strcmp(key, "run") == 0 || strcmp(key, "exec") == 0 || strcmp(key, "option") == 0 ||
-        strcmp(key, "set") == 0) {
+        strcmp(key, "set") == 0 || strcmp(key, "variant") == 0) {
       rc = json_named_lists(r, key, v);
     } else if (strcmp(key, "config") == 0 || strcmp(key, "mode") == 0) {
       sweep_strv w = {0};
@@ -597,8 +676,8 @@ static int read_json(sweep_reader *r, const char *text)
         rc = apply(r, v->line, &w);
       sweep_strv_free(&w);
     } else {
-      error_at(r, v->line, "unknown member \"%s\" (run, exec, config, option, mode or set)",
-               key);
+      error_at(r, v->line,
+               "unknown member \"%s\" (run, exec, config, option, variant, mode or set)", key);
     }
   next:;
   }

@@ -12,11 +12,16 @@
  *                              option lines make a grid)
  *   mode functional|timing     the mode of every job (default timing)
  *   set -NAME=VALUE            an --option every job gets
+ *   variant NAME [-NAME=VALUE...]  a named set of --options (swept: the
+ *                              variant lines are the values of a parameter
+ *                              "variant", for ablations such as baseline,
+ *                              +A, +B, +A+B that are not a grid)
  * or the same in one JSON object (a file whose first non-blank character
  * is '{' or '['):
  *   {"run": {"NAME": [ARG, ...], ...}, "exec": {"NAME": [PROGRAM, ARG, ...]},
  *    "config": [NAME, ...], "option": {"-NAME": [VALUE, ...], ...},
- *    "mode": "timing", "set": {"-NAME": VALUE, ...}}
+ *    "mode": "timing", "set": {"-NAME": VALUE, ...},
+ *    "variant": {"NAME": ["-NAME=VALUE", ...], ...}}
  * (strings or numbers; a number is used as written).
  *
  * Relative paths are made absolute against the sweep file's folder: the
@@ -51,11 +56,19 @@ typedef struct sweep_option {
   unsigned line;
 } sweep_option;
 
+typedef struct sweep_variant {
+  char *name;         /* the manifest's variant column */
+  sweep_strv opts;    /* "-NAME=VALUE" */
+  unsigned line;
+} sweep_variant;
+
 typedef struct sweep_spec {
   sweep_program *programs;
   size_t n_programs;
   sweep_strv configs;         /* empty: no config column, the default GPU */
   unsigned config_line;
+  sweep_variant *variants;    /* none: no variant column */
+  size_t n_variants;
   sweep_option *options;
   size_t n_options;
   sweep_strv sets;            /* "-NAME=VALUE" */
@@ -68,7 +81,8 @@ typedef struct sweep_spec {
 int sweep_file_read(const char *path, sweep_spec *spec, FILE *msgs);
 void sweep_spec_free(sweep_spec *spec);
 
-/* Number of jobs: programs x configs (1 if none) x each option's values. */
+/* Number of jobs: programs x configs x variants (each 1 if none) x each
+ * option's values. */
 size_t sweep_job_count(const sweep_spec *spec);
 
 /* Appends a copy of s; -1 when out of memory. */

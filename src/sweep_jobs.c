@@ -47,8 +47,10 @@ void sweep_run_id(size_t i, char *buf, size_t size)
   snprintf(buf, size, "r%04zu", i + 1);
 }
 
-/* The job's timing options: --config, the set options, the swept ones. */
-static void timing_args(FILE *out, const sweep_spec *s, size_t config, const size_t *pick)
+/* The job's timing options: --config, the set options, the variant's,
+ * the swept ones. */
+static void timing_args(FILE *out, const sweep_spec *s, size_t config, size_t variant,
+                        const size_t *pick)
 {
   if (s->configs.n) {
     fputs(" --config ", out);
@@ -58,6 +60,10 @@ static void timing_args(FILE *out, const sweep_spec *s, size_t config, const siz
     fputs(" --option ", out);
     sweep_shell_word(out, s->sets.v[i], "");
   }
+  for (size_t i = 0; s->n_variants && i < s->variants[variant].opts.n; i++) {
+    fputs(" --option ", out);
+    sweep_shell_word(out, s->variants[variant].opts.v[i], "");
+  }
   for (size_t i = 0; i < s->n_options; i++) {
     fprintf(out, " --option -%s=", s->options[i].name);
     sweep_shell_word(out, s->options[i].values.v[pick[i]], "");
@@ -66,7 +72,7 @@ static void timing_args(FILE *out, const sweep_spec *s, size_t config, const siz
 
 /* One job line (no newline). */
 static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, size_t config,
-                     const size_t *pick, const char *self, const char *rundir)
+                     size_t variant, const size_t *pick, const char *self, const char *rundir)
 {
   const char *mode = s->is_functional ? "functional" : "timing";
   fputs("cd ", out);
@@ -75,7 +81,7 @@ static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, siz
   sweep_shell_word(out, self, "");
   if (p->is_exec) {
     fprintf(out, " exec --stats stats.json --mode %s", mode);
-    timing_args(out, s, config, pick);
+    timing_args(out, s, config, variant, pick);
     fputs(" --progress never --", out);
     for (size_t i = 0; i < p->args.n; i++) {
       fputc(' ', out);
@@ -89,7 +95,7 @@ static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, siz
       sweep_shell_word(out, p->args.v[i], "");
     }
     fprintf(out, " --mode %s", mode);
-    timing_args(out, s, config, pick);
+    timing_args(out, s, config, variant, pick);
     fputs(" --stats json --progress never >stats.json 2>log", out);
   }
   fputs("; echo $? >status; }", out);
@@ -137,13 +143,17 @@ int sweep_write_jobs(const sweep_spec *s, const char *self, const char *dir)
     fputs("run_id\tprogram", man);
     if (s->configs.n)
       fputs("\tconfig", man);
+    if (s->n_variants)
+      fputs("\tvariant", man);
     for (size_t i = 0; i < s->n_options; i++)
       fprintf(man, "\t%s", s->options[i].name);
     fputs("\tcommand\n", man);
   }
   size_t n_configs = s->configs.n ? s->configs.n : 1, job = 0;
+  size_t n_variants = s->n_variants ? s->n_variants : 1;
   for (size_t p = 0; rc == CLI_OK && p < s->n_programs; p++)
-    for (size_t c = 0; rc == CLI_OK && c < n_configs; c++) {
+    for (size_t cv = 0; rc == CLI_OK && cv < n_configs * n_variants; cv++) {
+      size_t c = cv / n_variants, v = cv % n_variants;
       memset(pick, 0, s->n_options * sizeof *pick);
       do {
         char id[32];
@@ -156,12 +166,14 @@ int sweep_write_jobs(const sweep_spec *s, const char *self, const char *dir)
         fprintf(man, "%s\t%s", id, s->programs[p].name);
         if (s->configs.n)
           fprintf(man, "\t%s", s->configs.v[c]);
+        if (s->n_variants)
+          fprintf(man, "\t%s", s->variants[v].name);
         for (size_t i = 0; i < s->n_options; i++)
           fprintf(man, "\t%s", s->options[i].values.v[pick[i]]);
         fputc('\t', man);
-        job_line(man, s, &s->programs[p], c, pick, self, rundir);
+        job_line(man, s, &s->programs[p], c, v, pick, self, rundir);
         fputc('\n', man);
-        job_line(jobs, s, &s->programs[p], c, pick, self, rundir);
+        job_line(jobs, s, &s->programs[p], c, v, pick, self, rundir);
         fputc('\n', jobs);
       } while (next_pick(s, pick));
     }

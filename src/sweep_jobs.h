@@ -10,7 +10,7 @@
 /* Writes jobs.txt and manifest.tsv into dir (absolute) and makes each
  * job's folder runs/RUN_ID.  self: the ptxsim program the jobs run
  * (absolute).  Jobs come in manifest order: each program, under each
- * config, under each combination of option values (the last option line
+ * config, each variant, each combination of option values (the last option line
  * varying fastest); RUN_ID is r0001, r0002, ...  CLI_OK or CLI_FAIL
  * (after a message). */
 int sweep_write_jobs(const sweep_spec *spec, const char *self, const char *dir);

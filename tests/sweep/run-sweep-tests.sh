@@ -151,6 +151,32 @@ SLURM_ARRAY_TASK_ID=1 sh "$tmp/s/sweep.sbatch"
   { echo "FAIL: sweep.sbatch task 1 did not run"; fail=$((fail + 1)); }
 expect_grep "$tmp/s/runs/r0001/stats.json" '"kernel": "saxpy"' "task 1 statistics"
 
+# ---- variants: named option sets, a parameter of their own, in a grid
+# with an option line; their options after the set ones.
+cat >"$tmp/v.sweep" <<SWEEP
+run k $top/benchmarks/ptx/saxpy.ptx -k saxpy -g 1 -b 32
+config gtx480
+variant base
+variant BP+SC -ptxsim_bypass=1 -ptxsim_scoreboard=shared
+option -gpgpu_scheduler lrr gto
+set -gpgpu_n_clusters=2
+SWEEP
+expect_status 0 "variants" "$PTXSIM" sweep "$tmp/v.sweep" -o "$tmp/v"
+cut -f1-5 "$tmp/v/manifest.tsv" >"$tmp/got"
+printf 'run_id\tprogram\tconfig\tvariant\tgpgpu_scheduler\n' >"$tmp/want"
+printf 'r0001\tk\tgtx480\tbase\tlrr\nr0002\tk\tgtx480\tbase\tgto\n' >>"$tmp/want"
+printf 'r0003\tk\tgtx480\tBP+SC\tlrr\nr0004\tk\tgtx480\tBP+SC\tgto\n' >>"$tmp/want"
+expect_same "$tmp/want" "$tmp/got" "variant manifest"
+expect_grep "$tmp/v/jobs.txt" " --config gtx480 --option -gpgpu_n_clusters=2 --option -ptxsim_bypass=1 --option -ptxsim_scoreboard=shared --option -gpgpu_scheduler=gto --stats" \
+  "variant options in the job"
+printf '{"run": {"k": ["%s", "-k", "saxpy", "-g", 1, "-b", 32]}, "config": ["gtx480"],\n' \
+  "$top/benchmarks/ptx/saxpy.ptx" >"$tmp/v.json"
+printf ' "variant": {"base": [], "BP+SC": ["-ptxsim_bypass=1", "-ptxsim_scoreboard=shared"]},\n' >>"$tmp/v.json"
+printf ' "option": {"-gpgpu_scheduler": ["lrr", "gto"]}, "set": {"-gpgpu_n_clusters": 2}}\n' >>"$tmp/v.json"
+expect_status 0 "variants (JSON)" "$PTXSIM" sweep "$tmp/v.json" -o "$tmp/vj"
+sed "s|$tmp/vj/|$tmp/v/|g" "$tmp/vj/manifest.tsv" >"$tmp/got"
+expect_same "$tmp/v/manifest.tsv" "$tmp/got" "variants: JSON form = text form"
+
 # ---- usage errors: exit 2.
 expect_status 2 "no file" "$PTXSIM" sweep -o "$tmp/u"
 expect_status 2 "no -o" "$PTXSIM" sweep "$tmp/one.sweep"
@@ -164,89 +190,104 @@ expect_grep "$tmp/err" "none.sweep: error: cannot read the sweep file" "unreadab
 # ---- errors in sweep files: FILE:LINE, exit 1, nothing written.
 k="run k k.ptx -g 1 -b 32"
 sweep_error "$k
-frobnicate 1 2" "e1.sweep:2: error: unknown statement 'frobnicate'" "unknown statement"
-sweep_error "run k" "e2.sweep:1: error: run needs a NAME" "run without arguments"
+frobnicate 1 2" "[0-9].sweep:2: error: unknown statement 'frobnicate'" "unknown statement"
+sweep_error "run k" "[0-9].sweep:1: error: run needs a NAME" "run without arguments"
 sweep_error "$k
-$k" "e3.sweep:2: error: run: NAME 'k' is already used on line 1" "duplicate NAME"
-sweep_error "run k -g 1 k.ptx" "e4.sweep:1: error: run k: the first argument must be the PTX file" \
+$k" "[0-9].sweep:2: error: run: NAME 'k' is already used on line 1" "duplicate NAME"
+sweep_error "run k -g 1 k.ptx" "[0-9].sweep:1: error: run k: the first argument must be the PTX file" \
   "run: options first"
-sweep_error "$k --stats text" "e5.sweep:1: error: run k: --stats is set by the sweep" "run --stats"
-sweep_error "$k --config=sm75" "e6.sweep:1: error: run k: --config is set by the sweep" "run --config"
+sweep_error "$k --stats text" "[0-9].sweep:1: error: run k: --stats is set by the sweep" "run --stats"
+sweep_error "$k --config=sm75" "[0-9].sweep:1: error: run k: --config is set by the sweep" "run --config"
 sweep_error "$k
 config gtx480
-config sm75" "e7.sweep:3: error: config is already given on line 2" "two config lines"
+config sm75" "[0-9].sweep:3: error: config is already given on line 2" "two config lines"
 sweep_error "$k
-config gtx480 gtx480" "e8.sweep:2: error: config: value 'gtx480' given twice" "repeated config"
+config gtx480 gtx480" "[0-9].sweep:2: error: config: value 'gtx480' given twice" "repeated config"
 sweep_error "$k
-config gtx999" "e9.sweep:2: error: config 'gtx999': unknown configuration 'gtx999'" "unknown config"
+config gtx999" "[0-9].sweep:2: error: config 'gtx999': unknown configuration 'gtx999'" "unknown config"
 sweep_error "$k
 option -gpgpu_scheduler lrr
-option -gpgpu_scheduler gto" "e10.sweep:3: error: option -gpgpu_scheduler is already swept on line 2" \
+option -gpgpu_scheduler gto" "[0-9].sweep:3: error: option -gpgpu_scheduler is already swept on line 2" \
   "option twice"
 sweep_error "$k
-option gpgpu_scheduler lrr" "e11.sweep:2: error: option: 'gpgpu_scheduler' is not an option name" \
+option gpgpu_scheduler lrr" "[0-9].sweep:2: error: option: 'gpgpu_scheduler' is not an option name" \
   "option without dash"
 sweep_error "$k
-option -gpgpu_scheduler" "e12.sweep:2: error: option -gpgpu_scheduler needs at least one value" \
+option -gpgpu_scheduler" "[0-9].sweep:2: error: option -gpgpu_scheduler needs at least one value" \
   "option without values"
 sweep_error "$k
-option -gpgpu_no_such_thing 1" "e13.sweep:2: error: .*gpgpu_no_such_thing" "unknown option"
+option -gpgpu_no_such_thing 1" "[0-9].sweep:2: error: .*gpgpu_no_such_thing" "unknown option"
 sweep_error "$k
-option -gpgpu_scheduler lrr fastest" "e14.sweep:2: error: .*fastest" "bad option value"
+option -gpgpu_scheduler lrr fastest" "[0-9].sweep:2: error: .*fastest" "bad option value"
 sweep_error "$k
-option -gpgpu_scheduler lrr,gto" "e15.sweep:2: error: option -gpgpu_scheduler: bad value 'lrr,gto'" \
+option -gpgpu_scheduler lrr,gto" "[0-9].sweep:2: error: option -gpgpu_scheduler: bad value 'lrr,gto'" \
   "comma in a value"
 sweep_error "$k
-set -gpgpu_scheduler" "e16.sweep:2: error: set takes one -NAME=VALUE" "set without value"
+set -gpgpu_scheduler" "[0-9].sweep:2: error: set takes one -NAME=VALUE" "set without value"
 sweep_error "$k
 set -gpgpu_scheduler=lrr
-option -gpgpu_scheduler gto" "e17.sweep:3: error: option -gpgpu_scheduler is both swept and set" \
+option -gpgpu_scheduler gto" "[0-9].sweep:3: error: option -gpgpu_scheduler is both swept and set" \
   "swept and set"
 sweep_error "$k
-mode fast" "e18.sweep:2: error: mode takes functional or timing" "bad mode"
+mode fast" "[0-9].sweep:2: error: mode takes functional or timing" "bad mode"
 sweep_error "$k
 mode timing
-mode timing" "e19.sweep:3: error: mode is already given on line 2" "two modes"
+mode timing" "[0-9].sweep:3: error: mode is already given on line 2" "two modes"
 sweep_error "$k
 mode functional
-config sm75" "e20.sweep:3: error: config, option and set need timing mode" "functional with config"
+config sm75" "[0-9].sweep:3: error: config, option, variant and set need timing mode" "functional with config"
 sweep_error "# nothing
-config sm75" "e21.sweep:2: error: no run or exec statement" "no programs"
-sweep_error "$k --arg 'buf:4" "e22.sweep:1: error: unterminated single quote" "unterminated quote"
-sweep_error "exec p" "e23.sweep:1: error: exec needs a NAME and a PROGRAM" "exec without program"
+config sm75" "[0-9].sweep:2: error: no run or exec statement" "no programs"
+sweep_error "$k --arg 'buf:4" "[0-9].sweep:1: error: unterminated single quote" "unterminated quote"
+sweep_error "exec p" "[0-9].sweep:1: error: exec needs a NAME and a PROGRAM" "exec without program"
 # Several errors are all reported.
 sweep_error "$k
 bogus
-mode fast" "e24.sweep:3: error: mode takes" "several errors"
-expect_grep "$tmp/err" "e24.sweep:2: error: unknown statement 'bogus'" "several errors (first)"
+mode fast" "[0-9].sweep:3: error: mode takes" "several errors"
+expect_grep "$tmp/err" "[0-9].sweep:2: error: unknown statement 'bogus'" "several errors (first)"
 # JSON errors: syntax with its line, shapes, unknown members.
 sweep_error '{
   "run": {"k": ["k.ptx"]},
   "config": ["gtx480",]
-}' "e25.sweep:3: error: unexpected character ']'" "JSON syntax"
+}' "[0-9].sweep:3: error: unexpected character ']'" "JSON syntax"
 sweep_error '{
   "run": {"k": "k.ptx"}
-}' 'e26.sweep:2: error: "run": "k": expected an array' "JSON run not an array"
+}' '[0-9].sweep:2: error: "run": "k": expected an array' "JSON run not an array"
 sweep_error '{
   "run": {"k": ["k.ptx"]},
   "grid": []
-}' 'e27.sweep:3: error: unknown member "grid"' "JSON unknown member"
+}' '[0-9].sweep:3: error: unknown member "grid"' "JSON unknown member"
 sweep_error '{
   "run": {"k": ["k.ptx"]},
   "option": {"-gpgpu_scheduler": ["lrr", {"x": 1}]}
-}' 'e28.sweep:3: error: "option": "-gpgpu_scheduler": expected a string or a number' \
+}' '[0-9].sweep:3: error: "option": "-gpgpu_scheduler": expected a string or a number' \
   "JSON option value"
 sweep_error '{
   "run": {"k": ["k.ptx"], "k": ["k.ptx"]}
-}' "e29.sweep:2: error: run: NAME 'k' is already used on line 2" "JSON duplicate NAME"
+}' "[0-9].sweep:2: error: run: NAME 'k' is already used on line 2" "JSON duplicate NAME"
 sweep_error '{
   "run": {"k": ["k.ptx"]},
   "mode": "timing",
   "mode": "functional"
-}' 'e30.sweep:4: error: "mode" is given twice' "JSON duplicate member"
-sweep_error '[1, 2]' "e31.sweep:1: error: a JSON sweep file is one object" "JSON not an object"
+}' '[0-9].sweep:4: error: "mode" is given twice' "JSON duplicate member"
 sweep_error "$k
-set -gpgpu_bogus=3" "e32.sweep:2: error: unknown option '-gpgpu_bogus'" "set: unknown option"
+variant a -ptxsim_bypass=1
+variant a" "[0-9].sweep:3: error: variant: NAME 'a' is already used on line 2" "variant twice"
+sweep_error "$k
+variant a ptxsim_bypass=1" "[0-9].sweep:2: error: variant a: 'ptxsim_bypass' is not an option name" \
+  "variant option without dash"
+sweep_error "$k
+variant a -ptxsim_bypass=1
+option -ptxsim_bypass 0 1" "[0-9].sweep:2: error: variant a: option -ptxsim_bypass is also swept" \
+  "variant and option"
+sweep_error "$k
+variant a -ptxsim_bypass=2" "[0-9].sweep:2: error: .*ptxsim_bypass.*2" "variant value refused"
+sweep_error "$k
+variant a -ptxsim_bypass=1 -ptxsim_bypass=0" "[0-9].sweep:2: error: variant a: option -ptxsim_bypass given twice" \
+  "variant option twice"
+sweep_error '[1, 2]' "[0-9].sweep:1: error: a JSON sweep file is one object" "JSON not an object"
+sweep_error "$k
+set -gpgpu_bogus=3" "[0-9].sweep:2: error: unknown option '-gpgpu_bogus'" "set: unknown option"
 
 if [ "$fail" -ne 0 ]; then
   echo "$fail failure(s)"
