@@ -182,7 +182,7 @@ static void write_csv(FILE *out, const collect_table *t, const collect_manifest 
       if (isnan(r->speedup))
         fputc(',', out);
       else
-        fprintf(out, ",%.6f", r->speedup);
+        fprintf(out, ",%.9f", r->speedup);
     }
     memset(line, 0, t->n_cols * sizeof *line);
     for (size_t k = 0; k < r->n_cells; k++)

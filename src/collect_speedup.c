@@ -118,7 +118,7 @@ long collect_speedup(collect_table *t, const collect_manifest *m, size_t param,
       if (j != param)
         fprintf(means, "\t%s", g[i].is_all ? "*" : run->params[j]);
     if (g[i].n)
-      fprintf(means, "\t%.6f\t%zu\n", exp(g[i].log_sum / (double)g[i].n), g[i].n);
+      fprintf(means, "\t%.9f\t%zu\n", exp(g[i].log_sum / (double)g[i].n), g[i].n);
     else
       fputs("\t-\t0\n", means);
   }

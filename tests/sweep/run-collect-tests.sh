@@ -64,25 +64,25 @@ exec_stats r0008 800 8   # no baseline: r0007 is missing
 [ $? -eq 1 ] || failed "hand: exit status $?, expected 1 (r0007 missing)"
 cat >"$tmp/want" <<'CSV'
 run_id,program,kernel,launch,config,x,speedup,grid_0,grid_1,grid_2,warps,gpu_sim_cycle,gpu_ipc,timing.warps,cycles,ipc,error
-r0001,p,kp,0,a,0,1.000000,100,1,1,4,100,1.5,9,,,
-r0002,p,kp,0,a,1,2.000000,50,1,1,4,50,1.5,9,,,
-r0003,p,kp,0,b,0,1.000000,300,1,1,4,300,1.5,9,,,
-r0004,p,kp,0,b,1,0.750000,400,1,1,4,400,1.5,9,,,
-r0005,q,k1,0,a,0,1.000000,,,,,,,,1000,0.5,
-r0005,q,k2,1,a,0,1.000000,,,,,,,,10,,"bad, ""very"""
-r0006,q,k1,0,a,1,4.000000,,,,,,,,250,0.5,
-r0006,q,k2,1,a,1,0.500000,,,,,,,,20,,"bad, ""very"""
+r0001,p,kp,0,a,0,1.000000000,100,1,1,4,100,1.5,9,,,
+r0002,p,kp,0,a,1,2.000000000,50,1,1,4,50,1.5,9,,,
+r0003,p,kp,0,b,0,1.000000000,300,1,1,4,300,1.5,9,,,
+r0004,p,kp,0,b,1,0.750000000,400,1,1,4,400,1.5,9,,,
+r0005,q,k1,0,a,0,1.000000000,,,,,,,,1000,0.5,
+r0005,q,k2,1,a,0,1.000000000,,,,,,,,10,,"bad, ""very"""
+r0006,q,k1,0,a,1,4.000000000,,,,,,,,250,0.5,
+r0006,q,k2,1,a,1,0.500000000,,,,,,,,20,,"bad, ""very"""
 r0008,q,k1,0,b,1,,,,,,,,,800,0.5,
 r0008,q,k2,1,b,1,,,,,,,,,8,,"bad, ""very"""
 CSV
 expect_same "$tmp/want" "$tmp/h.csv" "hand CSV"
-# Geometric means: a, x=1: (2 * 4 * 0.5)^(1/3) = 4^(1/3) = 1.587401;
+# Geometric means: a, x=1: (2 * 4 * 0.5)^(1/3) = 4^(1/3) = 1.587401052;
 # b, x=1: 0.75 alone (r0008 has no baseline); over both configs, x=1:
-# (2 * 0.75 * 4 * 0.5)^(1/4) = 3^(1/4) = 1.316074.
+# (2 * 0.75 * 4 * 0.5)^(1/4) = 3^(1/4) = 1.316074013.
 printf '# speedup = cycles with x=0 / cycles; geometric means over programs, kernels and launches\n' >"$tmp/want"
 printf 'x\tconfig\tgeomean\tn\n' >>"$tmp/want"
-printf '0\ta\t1.000000\t3\n1\ta\t1.587401\t3\n0\tb\t1.000000\t1\n1\tb\t0.750000\t1\n' >>"$tmp/want"
-printf '0\t*\t1.000000\t4\n1\t*\t1.316074\t4\n' >>"$tmp/want"
+printf '0\ta\t1.000000000\t3\n1\ta\t1.587401052\t3\n0\tb\t1.000000000\t1\n1\tb\t0.750000000\t1\n' >>"$tmp/want"
+printf '0\t*\t1.000000000\t4\n1\t*\t1.316074013\t4\n' >>"$tmp/want"
 expect_same "$tmp/want" "$tmp/means" "hand means"
 cat >"$tmp/want" <<EOF2
 ptxsim collect: r0007 (q, config=b, x=0) is missing: no $d/runs/r0007/status (not run yet, still running, or killed)
@@ -99,12 +99,12 @@ cp "$d/runs/r0005/stats.json" "$d/runs/r0007/stats.json"
 "$PTXSIM" collect "$d" --speedup-over config=a >"$tmp/c.csv" 2>"$tmp/means" ||
   failed "config=a: exit status $?"
 cut -d, -f1,2,3,7 "$tmp/c.csv" | tail -n +2 | tr '\n' ' ' >"$tmp/got"
-printf '%s' "r0001,p,kp,1.000000 r0002,p,kp,1.000000 r0003,p,kp,0.333333 r0004,p,kp,0.125000 \
-r0005,q,k1,1.000000 r0005,q,k2,1.000000 r0006,q,k1,1.000000 r0006,q,k2,1.000000 \
-r0007,q,k1,1.000000 r0007,q,k2,1.000000 r0008,q,k1,0.312500 r0008,q,k2,2.500000 " >"$tmp/want"
+printf '%s' "r0001,p,kp,1.000000000 r0002,p,kp,1.000000000 r0003,p,kp,0.333333333 r0004,p,kp,0.125000000 \
+r0005,q,k1,1.000000000 r0005,q,k2,1.000000000 r0006,q,k1,1.000000000 r0006,q,k2,1.000000000 \
+r0007,q,k1,1.000000000 r0007,q,k2,1.000000000 r0008,q,k1,0.312500000 r0008,q,k2,2.500000000 " >"$tmp/want"
 expect_same "$tmp/want" "$tmp/got" "speedup over config=a"
-# b, x=1: (0.125 * 0.3125 * 2.5)^(1/3) = 0.09765625^(1/3) = 0.460504
-grep -q '^b	1	0.460504	3$' "$tmp/means" || { failed "mean b x=1"; cat "$tmp/means"; }
+# b, x=1: (0.125 * 0.3125 * 2.5)^(1/3) = 0.09765625^(1/3) = 0.460503937
+grep -q '^b	1	0.460503937	3$' "$tmp/means" || { failed "mean b x=1"; cat "$tmp/means"; }
 
 # ---- (2) a real sweep, its second run failing (no kernel 'nope').
 cat >"$tmp/f.sweep" <<EOF2

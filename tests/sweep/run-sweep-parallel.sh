@@ -50,11 +50,11 @@ head -n 1 "$tmp/r.csv" | grep -q '^run_id,program,kernel,launch,config,gpgpu_sch
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
   { c = $col["gpu_sim_cycle"]; if (c <= 0) { print "no cycles in " $1; bad = 1 }
     if ($col["gpgpu_scheduler"] == "lrr") base = c
-    want = sprintf("%.6f", base / c)
+    want = sprintf("%.9f", base / c)
     if ($col["speedup"] != want) { print $1 ": speedup " $col["speedup"] ", expected " want; bad = 1 } }
   END { exit bad }' "$tmp/r.csv" || failed "speedups"
 # The means: per config and over both, lrr exactly 1.
-grep -q "^lrr	gtx480	1.000000	3$" "$tmp/means" || failed "mean lrr gtx480"
+grep -q "^lrr	gtx480	1.000000000	3$" "$tmp/means" || failed "mean lrr gtx480"
 grep -q "^gto	\*	[0-9.]*	6$" "$tmp/means" || failed "mean gto over all"
 [ "$(grep -c '	' "$tmp/means")" -eq 7 ] || { failed "means: not 6 rows and a header"; cat "$tmp/means"; }
 # A job is its command: run r0012's line by hand, same cycles.
