@@ -33,7 +33,7 @@ for p in p q; do
   for c in a b; do
     for x in 0 1; do
       i=$((i + 1)) id=$(printf 'r%04d' $i)
-      printf '%s\t%s\t%s\t%s\techo job %s\n' $id $p $c $x $id >>"$d/manifest.tsv"
+      printf '%s\t%s\t%s\t%s\techo job %s\n' "$id" $p $c $x "$id" >>"$d/manifest.tsv"
       mkdir "$d/runs/$id"
     done
   done
