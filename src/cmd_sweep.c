@@ -180,8 +180,8 @@ static int write_parallel(const char *dir, const sweep_opts *o)
     return CLI_FAIL;
   fputs("#!/bin/sh\n"
         "# run-parallel.sh -- written by `ptxsim sweep`: runs every job of jobs.txt\n"
-        "# with GNU parallel (extra arguments go to parallel), then says how to\n"
-        "# collect the results.\n",
+        "# with GNU parallel (extra arguments go to parallel: --resume-failed\n"
+        "# reruns the failed ones), then says how to collect the results.\n",
         f);
   fputs("parallel", f);
   if (o->jobs)
@@ -190,9 +190,12 @@ static int write_parallel(const char *dir, const sweep_opts *o)
   sweep_shell_word(f, dir, "/joblog");
   fputs(" \"$@\" <", f);
   sweep_shell_word(f, dir, "/jobs.txt");
-  fputs(" || exit\necho \"ptxsim sweep: done; now: ptxsim collect ", f);
+  fputs("\nrc=$?\n"
+        "echo \"ptxsim sweep: parallel's exit status: $rc (the number of failed jobs);"
+        " now: ptxsim collect ",
+        f);
   sweep_shell_word(f, dir, "");
-  fputs("\"\n", f);
+  fputs("\" >&2\nexit $rc\n", f);
   int rc = cli_close_output(f, path, "the GNU parallel script", 0);
   if (rc == CLI_OK && chmod(path, 0755) != 0) {
     fprintf(stderr, "%s: error: cannot make it executable: %s\n", path, strerror(errno));

@@ -3,10 +3,12 @@
  * A job line is one POSIX shell command that needs nothing but the
  * ptxsim it names (absolute paths throughout), so GNU parallel, a Slurm
  * array task or a plain `sh -c` can run it on any node that sees DIR:
- *   cd RUNDIR && { rm -f status; PTXSIM run ... >stats.json 2>log; echo $? >status; }
+ *   cd RUNDIR && { rm -f status; PTXSIM run ... >stats.json 2>log; s=$?; echo $s >status; exit $s; }
  * status is written last, so a folder with a status holds a finished run
  * (a killed job leaves none: collect reports it as missing); removing the
- * old status first makes a rerun of the line honest.
+ * old status first makes a rerun of the line honest.  The line exits with
+ * ptxsim's status, so GNU parallel's joblog and Slurm's job states show
+ * failed runs too (parallel --resume-failed reruns them).
  */
 #include "config.h"
 
@@ -98,7 +100,7 @@ static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, siz
     timing_args(out, s, config, variant, pick);
     fputs(" --stats json --progress never >stats.json 2>log", out);
   }
-  fputs("; echo $? >status; }", out);
+  fputs("; s=$?; echo $s >status; exit $s; }", out);
 }
 
 /* Advances the option-value odometer (the last option fastest); false

@@ -114,7 +114,9 @@ run good2 $ptx/saxpy.ptx -k daxpy -g 1 -b 32 --arg s32:32 --arg f64:2 --arg buf:
 mode functional
 EOF2
 "$PTXSIM" sweep "$tmp/f.sweep" -o "$tmp/f" >/dev/null || failed "sweep f"
-while IFS= read -r line; do sh -c "$line"; done <"$tmp/f/jobs.txt"
+while IFS= read -r line; do sh -c "$line" 2>/dev/null; echo "$?" >>"$tmp/f.rc"; done <"$tmp/f/jobs.txt"
+# a job line exits with its run's status (parallel's joblog, Slurm's states)
+[ "$(tr '\n' ' ' <"$tmp/f.rc")" = "0 1 0 " ] || failed "job lines' exit statuses: $(cat "$tmp/f.rc")"
 "$PTXSIM" collect "$tmp/f" -o "$tmp/f.csv" 2>"$tmp/err"
 [ $? -eq 1 ] || failed "failed run: exit status $?, expected 1"
 grep -q "^ptxsim collect: r0002 (bad) failed with exit status 1; its messages: $tmp/f/runs/r0002/log$" \

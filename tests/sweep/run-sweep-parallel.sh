@@ -34,6 +34,8 @@ EOF2
 "$PTXSIM" sweep "$tmp/study.sweep" -o "$tmp/out" --emit parallel --jobs 2 >"$tmp/msg" 2>&1 ||
   { failed "sweep"; cat "$tmp/msg"; }
 sh "$tmp/out/run-parallel.sh" >"$tmp/msg" 2>&1 || { failed "run-parallel.sh"; cat "$tmp/msg"; }
+grep -q "parallel's exit status: 0 (the number of failed jobs); now: ptxsim collect $tmp/out" \
+  "$tmp/msg" || { failed "run-parallel.sh's last words"; cat "$tmp/msg"; }
 [ "$(tail -n +2 "$tmp/out/joblog" | wc -l)" -eq 12 ] || failed "joblog: not 12 jobs"
 for s in "$tmp"/out/runs/*/status; do
   [ "$(cat "$s")" = 0 ] || { failed "$s: $(cat "$s")"; cat "${s%status}log"; }

@@ -102,10 +102,10 @@ expect_same "$tmp/g/jobs.txt" "$tmp/got" "manifest command = jobs.txt line"
 # Job 1 and job 16 exactly: quoting, the paths made absolute, the set
 # option before the swept ones, the outputs in the run folder.
 sed -n 1p "$tmp/g/jobs.txt" >"$tmp/got"
-printf '%s\n' "cd $tmp/g/runs/r0001 && { rm -f status; $self run $tmp/study/saxpy.ptx -k saxpy -g 2 -b 64 --arg s32:128 --arg f32:2 --arg buf:in=$tmp/study/data/x.bin --arg buf:512 --mode timing --config gtx480 --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=lrr --option -ptxsim_bypass=0 --stats json --progress never >stats.json 2>log; echo \$? >status; }" >"$tmp/want"
+printf '%s\n' "cd $tmp/g/runs/r0001 && { rm -f status; $self run $tmp/study/saxpy.ptx -k saxpy -g 2 -b 64 --arg s32:128 --arg f32:2 --arg buf:in=$tmp/study/data/x.bin --arg buf:512 --mode timing --config gtx480 --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=lrr --option -ptxsim_bypass=0 --stats json --progress never >stats.json 2>log; s=\$?; echo \$s >status; exit \$s; }" >"$tmp/want"
 expect_same "$tmp/want" "$tmp/got" "job 1"
 sed -n 16p "$tmp/g/jobs.txt" >"$tmp/got"
-printf '%s\n' "cd $tmp/g/runs/r0016 && { rm -f status; $self exec --stats stats.json --mode timing --config $tmp/study/cfg/small.config --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=gto --option -ptxsim_bypass=1 --progress never -- $tmp/study/bin/app --size '1 2' 'it'\\''s' >log 2>&1; echo \$? >status; }" >"$tmp/want"
+printf '%s\n' "cd $tmp/g/runs/r0016 && { rm -f status; $self exec --stats stats.json --mode timing --config $tmp/study/cfg/small.config --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=gto --option -ptxsim_bypass=1 --progress never -- $tmp/study/bin/app --size '1 2' 'it'\\''s' >log 2>&1; s=\$?; echo \$s >status; exit \$s; }" >"$tmp/want"
 expect_same "$tmp/want" "$tmp/got" "job 16"
 # The quoted argument survives the shell as one word.
 sh -c "set -- $(sed -n 16p "$tmp/g/jobs.txt" | sed 's/.* -- //; s/ >log.*//'); echo \$#:\$3:\$4" >"$tmp/got"
