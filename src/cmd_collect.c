@@ -147,8 +147,9 @@ static run_state read_run(const char *dir, const collect_manifest *m, size_t i,
   return st;
 }
 
-static void write_csv(FILE *out, const collect_table *t, const collect_manifest *m,
-                      bool with_speedup)
+/* -1 when out of memory. */
+static int write_csv(FILE *out, const collect_table *t, const collect_manifest *m,
+                     bool with_speedup)
 {
   fputs("run_id,program,kernel,launch", out);
   for (size_t j = 0; j < m->n_params; j++) {
@@ -164,7 +165,7 @@ static void write_csv(FILE *out, const collect_table *t, const collect_manifest 
   fputc('\n', out);
   const char **line = calloc(t->n_cols + 1, sizeof *line);
   if (!line)
-    return; /* the caller sees the short output through ferror below */
+    return -1;
   for (size_t i = 0; i < t->n_rows; i++) {
     const collect_row *r = &t->rows[i];
     const collect_run *run = &m->runs[r->run];
@@ -195,6 +196,7 @@ static void write_csv(FILE *out, const collect_table *t, const collect_manifest 
     fputc('\n', out);
   }
   free(line);
+  return 0;
 }
 
 /* The index of --speedup-over's PARAM; -1 after a message. */
@@ -262,9 +264,12 @@ int cmd_collect(int argc, char **argv)
   }
   rc = out ? CLI_OK : CLI_FAIL;
   if (out) {
-    write_csv(out, &t, &m, o.speedup != NULL);
-    if (out != stdout || rc == CLI_OK)
-      rc = cli_close_output(out, o.out, "the CSV", 0);
+    if (write_csv(out, &t, &m, o.speedup != NULL) != 0) {
+      fputs("ptxsim: error: out of memory\n", stderr);
+      rc = CLI_FAIL;
+    }
+    if (cli_close_output(out, o.out, "the CSV", 0) != CLI_OK)
+      rc = CLI_FAIL;
   }
   if (n_missing || n_failed) {
     fprintf(stderr, "ptxsim collect: %zu of %zu runs collected; %zu failed, %zu missing\n",

@@ -147,6 +147,10 @@ grep -q "'y' is not a swept parameter (config, x)" "$tmp/err" || failed "y=0 mes
 grep -q "no run has x=7" "$tmp/err" || failed "x=7 message"
 "$PTXSIM" collect "$tmp/none" 2>"$tmp/err"; [ $? -eq 1 ] || failed "no manifest: not 1"
 grep -q "none/manifest.tsv: error: cannot read the manifest" "$tmp/err" || failed "no manifest message"
+if [ -w /dev/full ]; then
+  "$PTXSIM" collect "$d" -o /dev/full 2>"$tmp/err"; [ $? -eq 1 ] || failed "/dev/full: not 1"
+  grep -q "/dev/full: error: cannot write the CSV" "$tmp/err" || failed "/dev/full message"
+fi
 printf 'a\tb\n' >"$tmp/bad.tsv" && mkdir "$tmp/bad" && mv "$tmp/bad.tsv" "$tmp/bad/manifest.tsv"
 "$PTXSIM" collect "$tmp/bad" 2>"$tmp/err"; [ $? -eq 1 ] || failed "bad manifest: not 1"
 grep -q "manifest.tsv:1: error: not a sweep manifest" "$tmp/err" || failed "bad manifest message"
