@@ -448,24 +448,53 @@ static int add_mode(sweep_reader *r, unsigned line, const sweep_strv *w)
   return 0;
 }
 
+static int add_run(sweep_reader *r, unsigned line, const sweep_strv *w)
+{
+  return add_program(r, line, false, w);
+}
+
+static int add_exec(sweep_reader *r, unsigned line, const sweep_strv *w)
+{
+  return add_program(r, line, true, w);
+}
+
+/* The statements, in the order messages list them.  The JSON form's
+ * members are the same words. */
+static const struct sweep_statement {
+  const char *keyword;
+  int (*add)(sweep_reader *r, unsigned line, const sweep_strv *w);
+} statements[] = {
+  {"run", add_run},         {"exec", add_exec}, {"config", add_config}, {"option", add_option},
+  {"variant", add_variant}, {"mode", add_mode}, {"set", add_set},
+};
+enum { N_STATEMENTS = sizeof statements / sizeof statements[0] };
+
+static const struct sweep_statement *find_statement(const char *keyword)
+{
+  for (size_t i = 0; i < N_STATEMENTS; i++)
+    if (strcmp(statements[i].keyword, keyword) == 0)
+      return &statements[i];
+  return NULL;
+}
+
+/* "run, exec, ... or set" into list (128 bytes hold it). */
+static const char *statement_list(char *list, size_t size)
+{
+  list[0] = 0;
+  for (size_t i = 0; i < N_STATEMENTS; i++)
+    snprintf(list + strlen(list), size - strlen(list), "%s%s",
+             i == 0 ? "" : i + 1 == N_STATEMENTS ? " or " : ", ", statements[i].keyword);
+  return list;
+}
+
 /* One statement: w->v[0] the keyword.  -1 only when out of memory. */
 static int apply(sweep_reader *r, unsigned line, const sweep_strv *w)
 {
-  const char *kw = w->v[0];
-  if (strcmp(kw, "run") == 0 || strcmp(kw, "exec") == 0)
-    return add_program(r, line, kw[0] == 'e', w);
-  if (strcmp(kw, "config") == 0)
-    return add_config(r, line, w);
-  if (strcmp(kw, "option") == 0)
-    return add_option(r, line, w);
-  if (strcmp(kw, "set") == 0)
-    return add_set(r, line, w);
-  if (strcmp(kw, "mode") == 0)
-    return add_mode(r, line, w);
-  if (strcmp(kw, "variant") == 0)
-    return add_variant(r, line, w);
-  error_at(r, line, "unknown statement '%s' (run, exec, config, option, variant, mode or set)",
-           kw);
+  const struct sweep_statement *st = find_statement(w->v[0]);
+  if (st)
+    return st->add(r, line, w);
+  char list[128];
+  error_at(r, line, "unknown statement '%s' (%s)", w->v[0], statement_list(list, sizeof list));
   return 0;
 }
 
@@ -676,8 +705,8 @@ static int read_json(sweep_reader *r, const char *text)
         rc = apply(r, v->line, &w);
       sweep_strv_free(&w);
     } else {
-      error_at(r, v->line,
-               "unknown member \"%s\" (run, exec, config, option, variant, mode or set)", key);
+      char list[128];
+      error_at(r, v->line, "unknown member \"%s\" (%s)", key, statement_list(list, sizeof list));
     }
   next:;
   }
