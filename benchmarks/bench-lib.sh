@@ -1,6 +1,6 @@
 # shellcheck shell=sh disable=SC2034,SC2154
 # bench-lib.sh -- sourced by the benchmark scripts (bench-ilp.sh,
-# bench-scalar.sh): the corpus kernels they run with their generated
+# bench-scalar.sh, bench-preempt.sh): the corpus kernels they run with their generated
 # inputs, the probe that tells whether this build accepts a variant's
 # options, the sweep they run them as (ptxsim sweep, ptxsim collect: the
 # speedups and geometric means of the tables come from collect
@@ -154,23 +154,10 @@ bench_png_terminal() {
   fi
 }
 
-# bench_stats_row ROW STATS FILE: one CSV line, ROW then the value of each
-# statistic named in STATS (space or newline separated; "-" when absent)
-# from FILE's "name = value" lines (ptxsim --stats text).
-bench_stats_row() {
-  awk -v row="$1" -v stats="$2" '
-    $2 == "=" { val[$1] = $3 }
-    END {
-      n = split(stats, S, /[ \n]+/); printf "%s", row
-      for (i = 1; i <= n; i++) printf ",%s", (S[i] in val) ? val[S[i]] : "-"
-      printf "\n"
-    }' "$3"
-}
-
-# bench_run_line OCC: the sweep file's "run NAME ..." line of the kernel
-# that k_NAME OCC has just set up (file, kernel, grid, block, args;
+# bench_run_line NAME [SHARED]: the sweep file's "run NAME ..." line of
+# the kernel that k_NAME has just set up (file, kernel, grid, block, args;
 # ptx_dir and inputs absolute), with SHARED bytes of dynamic shared
-# memory when $2 is given.
+# memory when SHARED is given.
 bench_run_line() {
   printf 'run %s %s -k %s -g %s -b %s' "$1" "$ptx_dir/$file" "$kernel" "$grid" "$block"
   [ -n "${2:-}" ] && printf ' --shared %s' "$2"
