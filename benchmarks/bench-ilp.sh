@@ -22,8 +22,15 @@
 # measures them), geometric means, and the seed's numbers beside them;
 # then the simulation speed of each variant (thread-instructions per
 # second of host time, gpgpu_simulation_time_sec summed over its runs).
+# The runs are a sweep per occupancy (ptxsim sweep: the kernels under
+# config gtx280_ilp and one `variant` line per variant), run one at a
+# time; the speedups and geometric means are ptxsim collect
+# --speedup-over's (variant=baseline, variant=BP+SC).
 # Outputs in OUT (default benchmarks/out/ilp): table.txt, runs.csv (one
-# row per run), speedup.csv (the table), speedup-low.dat and
+# row per run), sweep-low.txt and sweep-full.txt (the sweep files),
+# sweep-low/ and sweep-full/ (the sweeps' folders: jobs, manifest, run
+# folders, collect's over-baseline.csv and over-BP+SC.csv and their
+# geometric means in .means), speedup.csv (the table), speedup-low.dat and
 # speedup-full.dat (the same for gnuplot) and, where gnuplot is
 # installed, speedup.png and speedup.svg (gain in % per kernel and
 # variant).  A variant whose unit is not in this build is skipped
@@ -88,84 +95,91 @@ for v in $variants; do
   fi
 done
 
-inputs=$out/inputs
+inputs=$(cd "$out/inputs" && pwd) || exit 1
+ptx_dir=$(cd "$ptx_dir" && pwd) || exit 1
 if [ -n "$only" ]; then
   kernels=$(echo "$only" | tr ',' ' ')
 fi
 
-# ---- the runs
-csv=$out/runs.csv
-echo "occupancy,kernel,variant,cycles,thread_insn,ipc,ctas_per_sm,warps_per_sm,sim_seconds,insn_per_sec" >"$csv"
+# ---- the runs: one sweep per occupancy ($out/sweep-OCC.txt, its jobs
+# and results in $out/sweep-OCC/), each kernel under each variant.
 failed=0
 start=$(date +%s)
 for occ in low full; do
-  for k in $kernels; do
-    if ! command -v "k_$k" >/dev/null 2>&1; then
-      echo "bench-ilp: unknown kernel '$k' (one of: $(echo $kernels))" >&2
-      exit 2
-    fi
-    "k_$k" $occ || continue
-    set -- run "$ptx_dir/$file" -k "$kernel" -g "$grid" -b "$block"
-    [ $occ = low ] && set -- "$@" --shared $low_shared
-    for a in $args; do set -- "$@" --arg "$a"; done
-    set -- "$@" --config $config --stats text --progress never
-    threads=$(echo "$block" | awk -F, '{ print $1 * ($2 ? $2 : 1) }')
-    for v in $runnable; do
-      opts=''
-      for o in $(variant_options "$v"); do opts="$opts --option $o"; done
-      # shellcheck disable=SC2086
-      if ! "$ptxsim" "$@" $opts >/dev/null 2>"$tmp/err"; then
-        echo "bench-ilp: $k ($occ) $v failed:" >&2
-        tail -n 5 "$tmp/err" >&2
-        failed=1
-        continue
+  {
+    echo "# bench-ilp.sh, $occ occupancy: each kernel under each variant"
+    echo "config $config"
+    for v in $runnable; do echo "variant $v $(variant_options "$v")"; done
+    for k in $kernels; do
+      if ! command -v "k_$k" >/dev/null 2>&1; then
+        echo "bench-ilp: unknown kernel '$k' (one of: $(echo $kernels))" >&2
+        exit 2
       fi
-      awk -v occ=$occ -v k=$k -v v=$v -v threads="$threads" '
-        { val[$1] = $3 }
-        END {
-          warps = val["ctas_per_sm"] * int((threads + 31) / 32)
-          printf "%s,%s,%s,%d,%d,%.4f,%d,%d,%.4f,%.0f\n", occ, k, v, val["gpu_sim_cycle"],
-            val["gpu_sim_insn"], val["gpu_ipc"], val["ctas_per_sm"], warps,
-            val["gpgpu_simulation_time_sec"], val["gpgpu_simulation_rate_insn_per_sec"]
-        }' "$tmp/err" >>"$csv"
+      "k_$k" $occ || continue
+      # shellcheck disable=SC2046
+      bench_run_line "$k" $([ $occ = low ] && echo $low_shared)
     done
-    printf 'bench-ilp: %-15s %-4s done\n' "$k" "$occ" >&2
-  done
+  } >"$out/sweep-$occ.txt" || exit
+  bench_sweep bench-ilp "$out/sweep-$occ.txt" "$out/sweep-$occ" || exit 1
 done
 elapsed=$(($(date +%s) - start))
 
-# ---- the table
+# ---- the table: speedups and geometric means from ptxsim collect, over
+# the baseline (BP, SC, BP+SC) and over BP+SC (the predictors).
+csv=$out/runs.csv
+echo "occupancy,kernel,variant,cycles,thread_insn,ipc,ctas_per_sm,warps_per_sm,sim_seconds,insn_per_sec" >"$csv"
 for occ in low full; do
-  dat=$out/speedup-$occ.dat
-  awk -F, -v occ=$occ -v variants="$variants" '
+  d=$out/sweep-$occ
+  bench_collect "$d" variant=baseline "$d/over-baseline.csv" "$d/over-baseline.means" || failed=1
+  case " $runnable " in
+  *" BP+SC "*) bench_collect "$d" variant=BP+SC "$d/over-BP+SC.csv" "$d/over-BP+SC.means" 2>/dev/null ;;
+  *) : >"$d/over-BP+SC.csv" && : >"$d/over-BP+SC.means" ;;
+  esac
+  # one row per run, as the tables and the speed summary read them
+  bench_csv_columns "$d/over-baseline.csv" program variant gpu_sim_cycle gpu_sim_insn gpu_ipc \
+    ctas_per_sm block_0 block_1 block_2 gpgpu_simulation_time_sec \
+    gpgpu_simulation_rate_insn_per_sec | awk -F, -v occ=$occ '
+    { warps = $6 * int(($7 * $8 * $9 + 31) / 32)
+      printf "%s,%s,%s,%d,%d,%.4f,%d,%d,%.4f,%.0f\n", occ, $1, $2, $3, $4, $5, $6, warps, $10, $11 }' >>"$csv"
+  # speedup-OCC.dat: kernel, warps/SM, a speedup per variant; geomean row
+  # (the mean of a variant when every kernel has its speedup)
+  { bench_csv_columns "$d/over-baseline.csv" program variant speedup | sed 's/^/base,/'
+    [ -s "$d/over-BP+SC.csv" ] &&
+      bench_csv_columns "$d/over-BP+SC.csv" program variant speedup | sed 's/^/bpsc,/'
+    sed 's/^/mbase,/' "$d/over-baseline.means"
+    sed 's/^/mbpsc,/' "$d/over-BP+SC.means"
+  } | awk -F'[,\t]' -v occ=$occ -v variants="$variants" -v config=$config '
     BEGIN { nv = split(variants, V, " ") }
-    NR > 1 && $1 == occ {
+    function ref(v) { return (v == "btfn" || v == "gshare" || v == "perfect") ? "bpsc" : "base" }
+    ($1 == "base" || $1 == "bpsc") && $2 != "program" {
       if (!($2 in seen)) { seen[$2] = 1; K[++nk] = $2 }
-      cyc[$2, $3] = $4; warps[$2] = $8
+      sp[$1, $2, $3] = $4
     }
-    function ref(v) { return (v == "btfn" || v == "gshare" || v == "perfect") ? "BP+SC" : "baseline" }
+    ($1 == "mbase" || $1 == "mbpsc") && $3 == config {
+      gm[$1 == "mbase" ? "base" : "bpsc", $2] = $4; gn[$1 == "mbase" ? "base" : "bpsc", $2] = $5
+    }
     END {
       printf "kernel warps/SM"
       for (i = 2; i <= nv; i++) printf " %s", V[i]
       printf "\n"
+      while ((getline line < csv) > 0) {
+        split(line, F, ","); if (F[1] == occ) warps[F[2]] = F[8]
+      }
       for (j = 1; j <= nk; j++) {
         k = K[j]; printf "%s %d", k, warps[k]
         for (i = 2; i <= nv; i++) {
-          v = V[i]; r = ref(v)
-          if ((k, v) in cyc && (k, r) in cyc && cyc[k, v] > 0) {
-            s = cyc[k, r] / cyc[k, v]; printf " %.4f", s; lg[v] += log(s); cnt[v]++
-          } else
-            printf " -"
+          v = V[i]; s = sp[ref(v), k, v]
+          printf (s != "" ? " %.4f" : " -"), s
         }
         printf "\n"
       }
       printf "geomean -"
       for (i = 2; i <= nv; i++) {
-        v = V[i]
-        if (cnt[v] == nk && nk > 0) printf " %.4f", exp(lg[v] / cnt[v]); else printf " -"
+        v = V[i]; r = ref(v)
+        if (nk > 0 && gn[r, v] == nk) printf " %.4f", gm[r, v]; else printf " -"
       }
       printf "\n"
-    }' "$csv" >"$dat"
+    }' csv="$csv" - >"$out/speedup-$occ.dat"
 done
 
 # the same as CSV

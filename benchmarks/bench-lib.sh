@@ -1,10 +1,12 @@
 # shellcheck shell=sh disable=SC2034,SC2154
 # bench-lib.sh -- sourced by the benchmark scripts (bench-ilp.sh,
-# bench-scalar.sh): the corpus kernels they run with their generated
+# bench-scalar.sh, bench-preempt.sh): the corpus kernels they run with their generated
 # inputs, the probe that tells whether this build accepts a variant's
-# options, and the gnuplot terminals.  The caller sets `inputs` (the
-# folder of generated input files) and `tmp` (a scratch folder), and
-# exports LC_ALL=C.
+# options, the sweep they run them as (ptxsim sweep, ptxsim collect: the
+# speedups and geometric means of the tables come from collect
+# --speedup-over, the same path users take) and the gnuplot terminals.
+# The caller sets `inputs` (the folder of generated input files, an
+# absolute path) and `tmp` (a scratch folder), and exports LC_ALL=C.
 
 # ---- inputs: Park-Miller minimal standard generator (exact in any awk's
 # doubles), one seed per file, little-endian words.
@@ -152,15 +154,49 @@ bench_png_terminal() {
   fi
 }
 
-# bench_stats_row ROW STATS FILE: one CSV line, ROW then the value of each
-# statistic named in STATS (space or newline separated; "-" when absent)
-# from FILE's "name = value" lines (ptxsim --stats text).
-bench_stats_row() {
-  awk -v row="$1" -v stats="$2" '
-    $2 == "=" { val[$1] = $3 }
-    END {
-      n = split(stats, S, /[ \n]+/); printf "%s", row
-      for (i = 1; i <= n; i++) printf ",%s", (S[i] in val) ? val[S[i]] : "-"
-      printf "\n"
-    }' "$3"
+# bench_run_line NAME [SHARED]: the sweep file's "run NAME ..." line of
+# the kernel that k_NAME has just set up (file, kernel, grid, block, args;
+# ptx_dir and inputs absolute), with SHARED bytes of dynamic shared
+# memory when SHARED is given.
+bench_run_line() {
+  printf 'run %s %s -k %s -g %s -b %s' "$1" "$ptx_dir/$file" "$kernel" "$grid" "$block"
+  [ -n "${2:-}" ] && printf ' --shared %s' "$2"
+  for a in $args; do printf ' --arg %s' "$a"; done
+  printf '\n'
+}
+
+# bench_sweep NAME SWEEP DIR: `ptxsim sweep SWEEP -o DIR` (DIR afresh),
+# then its jobs one at a time -- the tables report simulation speed, so
+# no two runs share the host -- with a line on stderr as each ends.
+# Returns 1 if the sweep file is refused; failed runs are collect's to
+# report.
+bench_sweep() {
+  rm -rf "$3"
+  "$ptxsim" sweep "$2" -o "$3" >/dev/null || return 1
+  tail -n +2 "$3/manifest.tsv" | while IFS='	' read -r id prog rest; do
+    sh -c "${rest##*	}"
+    printf '%s: %s %-15s %s\n' "$1" "$id" "$prog" "$(echo "${rest%	*}" | tr '\t' ' ')" >&2
+  done
+}
+
+# bench_collect DIR PARAM=VALUE CSV MEANS: `ptxsim collect` of the sweep
+# in DIR with speedups over PARAM=VALUE: the CSV (a column per statistic,
+# speedup among them) and the geometric means (PARAM, the other
+# parameters, geomean, n).  Failed runs are reported on stderr; returns 1
+# then (the CSV holds the others).
+bench_collect() {
+  "$ptxsim" collect "$1" -o "$3" --speedup-over "$2" >"$4"
+}
+
+# bench_csv_columns CSV COLUMN...: those columns of a collect CSV, comma
+# separated, in the order given ("" where the CSV has no such column).
+# The values are plain (ptxsim's statistics hold no commas or quotes).
+bench_csv_columns() {
+  f=$1
+  shift
+  awk -F, -v want="$*" '
+    NR == 1 { n = split(want, W, " "); for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { line = ""
+      for (i = 1; i <= n; i++) line = line (i > 1 ? "," : "") (W[i] in col ? $col[W[i]] : "")
+      print line }' "$f"
 }

@@ -33,8 +33,14 @@
 #   energy      ptxsim_energy_total_j(baseline) / ptxsim_energy_total_j
 #               (variant), and the reduction 1 - 1/ratio that the seed
 #               quotes.
+# The runs are one sweep (ptxsim sweep: the kernels, a config line with
+# the GPUs, a `variant` line per variant), run one at a time; the
+# speedups and their geometric means are ptxsim collect --speedup-over
+# variant=baseline's.
 # Outputs in OUT (default benchmarks/out/scalar): table.txt, runs.csv
 # (one row per run, with the scalar, IRB and energy statistics),
+# sweep.txt and sweep/ (the sweep file and folder: jobs, manifest, run
+# folders, collect's over-baseline.csv and .means),
 # redundancy.csv, speedup.csv, energy.csv (the tables), one .dat file
 # per table and GPU for gnuplot and, where gnuplot is installed,
 # scalar.png and scalar.svg.  A variant whose option or value this build
@@ -123,63 +129,69 @@ if [ -n "$only" ]; then
   kernels=$(echo "$only" | tr ',' ' ')
 fi
 
-# ---- the runs
-stats='gpu_sim_cycle gpu_sim_insn ptxsim_redundant_op_pct ptxsim_energy_total_j
-ptxsim_energy_dynamic_j ptxsim_energy_static_j ptxsim_scalar_uniform_insn
-ptxsim_scalar_converted_issues ptxsim_scalar_cow ptxsim_srf_full_events ptxsim_irb_hits
-gpgpu_simulation_time_sec'
-csv=$out/runs.csv
-echo "config,kernel,variant,cycles,thread_insn,redundant_op_pct,energy_total_j,energy_dynamic_j,\
-energy_static_j,uniform_insn,converted_issues,cow,srf_full_events,irb_hits,sim_seconds" >"$csv"
+# ---- the runs: one sweep ($out/sweep.txt, its jobs and results in
+# $out/sweep/): each kernel on each GPU under each variant.
+inputs=$(cd "$inputs" && pwd) || exit 1
+ptx_dir=$(cd "$ptx_dir" && pwd) || exit 1
 failed=0
 start=$(date +%s)
-for config in $configs; do
+{
+  echo "# bench-scalar.sh: each kernel on each GPU under each variant"
+  echo "config $configs"
+  for v in $runnable; do
+    if [ $v = baseline ]; then echo "variant $v $baseline_options"; else echo "variant $v $(variant_options "$v")"; fi
+  done
   for k in $kernels; do
     if ! command -v "k_$k" >/dev/null 2>&1; then
       echo "bench-scalar: unknown kernel '$k' (one of: $(echo $kernels))" >&2
       exit 2
     fi
     "k_$k" full || "k_$k" low || continue
-    set -- run "$ptx_dir/$file" -k "$kernel" -g "$grid" -b "$block"
-    for a in $args; do set -- "$@" --arg "$a"; done
-    set -- "$@" --config $config --stats text --progress never
-    for v in $runnable; do
-      opts=''
-      if [ $v = baseline ]; then vopts=$baseline_options; else vopts=$(variant_options "$v"); fi
-      for o in $vopts; do opts="$opts --option $o"; done
-      # shellcheck disable=SC2086
-      if ! "$ptxsim" "$@" $opts >/dev/null 2>"$tmp/err"; then
-        echo "bench-scalar: $k on $config, $v failed:" >&2
-        tail -n 5 "$tmp/err" >&2
-        failed=1
-        continue
-      fi
-      bench_stats_row "$config,$k,$v" "$stats" "$tmp/err" >>"$csv"
-    done
-    printf 'bench-scalar: %-15s %-10s done\n' "$k" "$config" >&2
+    bench_run_line "$k"
   done
-done
+} >"$out/sweep.txt" || exit
+bench_sweep bench-scalar "$out/sweep.txt" "$out/sweep" || exit 1
 elapsed=$(($(date +%s) - start))
+bench_collect "$out/sweep" variant=baseline "$out/sweep/over-baseline.csv" \
+  "$out/sweep/over-baseline.means" || failed=1
+
+# runs.csv: a row per run, GPU by GPU, the statistics as --stats text
+# prints them ("-" where this build has none)
+csv=$out/runs.csv
+echo "config,kernel,variant,cycles,thread_insn,redundant_op_pct,energy_total_j,energy_dynamic_j,\
+energy_static_j,uniform_insn,converted_issues,cow,srf_full_events,irb_hits,sim_seconds" >"$csv"
+for config in $configs; do
+  bench_csv_columns "$out/sweep/over-baseline.csv" config program variant gpu_sim_cycle \
+    gpu_sim_insn ptxsim_redundant_op_pct ptxsim_energy_total_j ptxsim_energy_dynamic_j \
+    ptxsim_energy_static_j ptxsim_scalar_uniform_insn ptxsim_scalar_converted_issues \
+    ptxsim_scalar_cow ptxsim_srf_full_events ptxsim_irb_hits gpgpu_simulation_time_sec |
+    awk -F, -v config=$config '
+      function f(fmt, x) { return x == "" ? "-" : sprintf(fmt, x) }
+      $1 == config {
+        printf "%s,%s,%s,%s,%s,%s", $1, $2, $3, f("%s", $4), f("%s", $5), f("%.4f", $6)
+        printf ",%s,%s,%s", f("%e", $7), f("%e", $8), f("%e", $9)
+        printf ",%s,%s,%s,%s,%s,%s\n", f("%s", $10), f("%s", $11), f("%s", $12), f("%s", $13),
+          f("%s", $14), f("%.4f", $15)
+      }'
+done >>"$csv"
 
 # ---- the tables: TABLE-CONFIG.dat, a header row (kernel and the
 # variants), a row per kernel and the geometric mean; "-" where missing.
-# redundancy: column 6 as is; speedup: cycles (4) of the baseline over
-# the variant's; energy: energy_total_j (7) of the baseline over the
-# variant's.
+# redundancy: column 6 as is; energy: energy_total_j (7) of the baseline
+# over the variant's; speedup: ptxsim collect's (cycles of the baseline
+# over the variant's) and its geometric means.
 for config in $configs; do
-  for table in redundancy speedup energy; do
+  for table in redundancy energy; do
     awk -F, -v config=$config -v table=$table -v variants="$runnable" '
       BEGIN { nv = split(variants, V, " ") }
       NR > 1 && $1 == config {
         if (!($2 in seen)) { seen[$2] = 1; K[++nk] = $2 }
-        cyc[$2, $3] = $4; red[$2, $3] = $6; en[$2, $3] = $7
+        red[$2, $3] = $6; en[$2, $3] = $7
       }
       function value(k, v) {
         if (table == "redundancy")
           return ((k, v) in red && red[k, v] != "-") ? red[k, v] + 0 : "-"
         if (v == "baseline") return "-"
-        if (table == "speedup")
-          return ((k, v) in cyc && cyc[k, v] > 0 && (k, "baseline") in cyc) ? cyc[k, "baseline"] / cyc[k, v] : "-"
         if ((k, v) in en && (k, "baseline") in en && en[k, v] != "-" && en[k, "baseline"] != "-" && en[k, v] > 0)
           return en[k, "baseline"] / en[k, v]
         return "-"
@@ -211,6 +223,28 @@ for config in $configs; do
         printf "\n"
       }' "$csv" >"$out/$table-$config.dat"
   done
+  { bench_csv_columns "$out/sweep/over-baseline.csv" config program variant speedup | sed 's/^/s,/'
+    sed 's/^/m,/' "$out/sweep/over-baseline.means"
+  } | awk -F'[,\t]' -v config=$config -v variants="$runnable" '
+    BEGIN { nv = split(variants, V, " ") }
+    $1 == "s" && $2 == config {
+      if (!($3 in seen)) { seen[$3] = 1; K[++nk] = $3 }
+      sp[$3, $4] = $5
+    }
+    $1 == "m" && $3 == config { gm[$2] = $4; gn[$2] = $5 }
+    END {
+      printf "kernel"
+      for (i = 2; i <= nv; i++) printf " %s", V[i]
+      printf "\n"
+      for (j = 1; j <= nk; j++) {
+        k = K[j]; printf "%s", k
+        for (i = 2; i <= nv; i++) printf (sp[k, V[i]] != "" ? " %.4f" : " -"), sp[k, V[i]]
+        printf "\n"
+      }
+      printf "geomean"
+      for (i = 2; i <= nv; i++) printf (nk > 0 && gn[V[i]] == nk ? " %.4f" : " -"), gm[V[i]]
+      printf "\n"
+    }' >"$out/speedup-$config.dat"
 done
 
 # the same as CSV, one file per table

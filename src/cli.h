@@ -28,6 +28,8 @@ int cmd_exec(int argc, char **argv);
 int cmd_config(int argc, char **argv);
 int cmd_cfg(int argc, char **argv);
 int cmd_liveness(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_collect(int argc, char **argv);
 void cmd_list_ops(FILE *out);
 
 /* Matches argv[*i] against -S / --LONG (short_name may be NULL) and finds
@@ -65,6 +67,12 @@ const char *cli_progress_name(cli_progress p);
  * first launch on; auto, half a second into it, when stderr is a terminal
  * that no trace writes to (stderr_has_trace: its lines would be torn). */
 ptxsim_progress cli_progress_when(cli_progress p, bool stderr_has_trace);
+
+/* The ptxsim program now running, as an absolute path (malloc'd; NULL
+ * when it cannot be found): argv[0] made absolute, or found in PATH.  It
+ * is the file the user ran (in a build tree, libtool's wrapper script),
+ * so the jobs `ptxsim sweep` writes run the same ptxsim. */
+char *cli_self_path(void);
 
 /* Prints "ptxsim: error: ..." and the command's usage; returns CLI_USAGE. */
 int cli_usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

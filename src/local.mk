@@ -17,7 +17,10 @@ ptxsim_SOURCES = \
 	src/cmd_run.c src/run_args.c src/run_args.h \
 	src/cmd_exec.c src/exec_elf.c src/exec_elf.h src/report_cli.c src/report_cli.h \
 	src/cmd_cfg.c src/cmd_liveness.c src/an_cli.c src/an_cli.h \
-	src/cmd_config.c
+	src/cmd_config.c \
+	src/cmd_sweep.c src/sweep_file.c src/sweep_file.h src/sweep_jobs.c src/sweep_jobs.h \
+	src/cmd_collect.c src/collect_table.c src/collect_table.h src/collect_manifest.c \
+	src/collect_speedup.c src/json_read.c src/json_read.h
 ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 
@@ -43,3 +46,7 @@ EXTRA_DIST += tests/run-exec-tests.sh tests/exec
 ## Tests of the run-time reports and the trace (check_reports, the CLI
 ## options, the corpus drivers with reports on).
 include tests/reports/local.mk
+
+## `ptxsim sweep` and `ptxsim collect`: sweep files, jobs, GNU parallel,
+## the CSV and its speedups.
+include tests/sweep/local.mk

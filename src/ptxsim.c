@@ -7,9 +7,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -231,7 +233,122 @@ static const cli_command commands[] = {
    "  Exit status: 0 success; 1 an unknown name, an unreadable file or errors in\n"
    "  it (FILE:LINE: error: ...); 2 usage error.\n",
    cmd_config},
+  {"sweep", "write the jobs of a configuration sweep (GNU parallel, Slurm)",
+   "usage: ptxsim sweep FILE -o DIR [--emit list|parallel|slurm] [--jobs N]\n"
+   "                    [--time T] [--mem M] [--partition P]\n"
+   "\n"
+   "  Reads the sweep file FILE -- what to run and the grid of configurations and\n"
+   "  options to run it under -- and writes the jobs; it runs none of them.\n"
+   "  FILE is plain text, one statement a line ('#' comments, '...' and \"...\"\n"
+   "  quote, a backslash before the line break continues a line):\n"
+   "    run NAME ARGS...           a kernel: ARGS are ptxsim run's (FILE.ptx first)\n"
+   "    exec NAME PROGRAM ARGS...  a CUDA program for ptxsim exec\n"
+   "    config NAME|FILE...        the --config values to sweep\n"
+   "    option -NAME VALUE...      the values of one --option to sweep (several\n"
+   "                               option lines make a grid)\n"
+   "    mode functional|timing     every job's mode (default timing)\n"
+   "    set -NAME=VALUE            an --option every job gets\n"
+   "    variant NAME [-NAME=VALUE...]  a named set of --options; the variant\n"
+   "                               lines are the values of the parameter variant\n"
+   "                               (ablations: baseline, +A, +B, +A+B)\n"
+   "  or one JSON object with the same keys: {\"run\": {\"NAME\": [ARGS...]},\n"
+   "  \"exec\": {\"NAME\": [PROGRAM, ARGS...]}, \"config\": [...], \"option\":\n"
+   "  {\"-NAME\": [VALUES...]}, \"mode\": \"timing\", \"set\": {\"-NAME\": VALUE},\n"
+   "  \"variant\": {\"NAME\": [\"-NAME=VALUE\", ...]}}.\n"
+   "  Relative paths (run's FILE.ptx and buf:in=PATH, exec's PROGRAM, a config\n"
+   "  FILE) are taken from FILE's folder.\n"
+   "\n"
+   "  DIR/jobs.txt        one shell command a line: each program under each\n"
+   "                      config, variant and combination of option values\n"
+   "  DIR/manifest.tsv    run_id, program, config, variant, the option names (no\n"
+   "                      dash), command: one row per job\n"
+   "  DIR/runs/RUN_ID/    where job RUN_ID (r0001, r0002, ...) runs and writes\n"
+   "                      stats.json, log (its messages) and, last, status (its\n"
+   "                      exit code)\n"
+   "  --emit list         only those (the default)\n"
+   "  --emit parallel     also DIR/run-parallel.sh: runs jobs.txt with GNU parallel\n"
+   "                      (--joblog DIR/joblog; its arguments go to parallel)\n"
+   "  --emit slurm        also DIR/sweep.sbatch: a Slurm job array, one task a\n"
+   "                      line, output in DIR/slurm-%A_%a.out (sbatch it)\n"
+   "  --jobs N, -j N      at most N jobs at once (parallel --jobs; the array's %N)\n"
+   "  --time T, --mem M, --partition P\n"
+   "                      #SBATCH --time, --mem, --partition of the batch script\n"
+   "\n"
+   "  Then `ptxsim collect DIR` gathers the results into one CSV.\n"
+   "  Exit status: 0 success; 1 errors in FILE (FILE:LINE: error: ...), a\n"
+   "  config or option value the timing model refuses, DIR already holding a\n"
+   "  sweep, or unwritable files; 2 usage error.\n",
+   cmd_sweep},
+  {"collect", "gather a sweep's results into one CSV; speedups, geometric means",
+   "usage: ptxsim collect DIR [-o FILE.csv] [--speedup-over PARAM=VALUE]\n"
+   "\n"
+   "  Reads the runs of the sweep in DIR (ptxsim sweep) and writes one CSV row per\n"
+   "  run and kernel launch (to FILE.csv, default standard output): run_id,\n"
+   "  program, kernel, launch, the swept parameters (config and the option names\n"
+   "  without the dash), then every statistic of the run's statistics JSON in a\n"
+   "  fixed order (members of nested objects under their own name, arrays as\n"
+   "  NAME_0, NAME_1, ...; empty where a run has no such statistic).  Runs that\n"
+   "  are missing (no status yet) or failed (non-zero status, no statistics) are\n"
+   "  reported on standard error with their command.\n"
+   "\n"
+   "  --speedup-over PARAM=VALUE\n"
+   "                      add a column speedup: the cycles of the run with\n"
+   "                      PARAM=VALUE and the same program, kernel, launch and\n"
+   "                      other parameters, divided by this row's cycles; and print\n"
+   "                      on standard output (standard error when the CSV goes\n"
+   "                      there) the geometric mean of the speedups of each value\n"
+   "                      of PARAM, per combination of the other parameters and\n"
+   "                      over all of them\n"
+   "\n"
+   "  Exit status: 0 success; 1 a missing or failed run (the CSV is still\n"
+   "  written), an unreadable sweep or an unwritable FILE.csv; 2 usage error.\n",
+   cmd_collect},
 };
+
+/* argv[0] of main, for cli_self_path. */
+static const char *program_name;
+
+/* In a build tree libtool's wrapper script ./ptxsim runs .libs/ptxsim (or
+ * .libs/lt-ptxsim) with the library path set, and argv[0] names that
+ * file, which does not run by itself: name the wrapper instead. */
+static char *libtool_wrapper(char *path)
+{
+  char *slash = path ? strrchr(path, '/') : NULL;
+  if (!slash || slash - path < 6 || strncmp(slash - 6, "/.libs", 6) != 0)
+    return path;
+  const char *base = slash + 1;
+  if (strncmp(base, "lt-", 3) == 0)
+    base += 3;
+  char wrapper[PATH_MAX];
+  if (snprintf(wrapper, sizeof wrapper, "%.*s/%s", (int)(slash - 6 - path), path, base) >=
+          (int)sizeof wrapper ||
+      access(wrapper, X_OK) != 0)
+    return path;
+  char *w = strdup(wrapper);
+  if (!w)
+    return path;
+  free(path);
+  return w;
+}
+
+char *cli_self_path(void)
+{
+  if (!program_name)
+    return NULL;
+  if (strchr(program_name, '/'))
+    return libtool_wrapper(realpath(program_name, NULL));
+  const char *path = getenv("PATH");
+  for (const char *p = path ? path : ""; *p;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    char cand[PATH_MAX];
+    if (n && snprintf(cand, sizeof cand, "%.*s/%s", (int)n, p, program_name) < (int)sizeof cand &&
+        access(cand, X_OK) == 0)
+      return libtool_wrapper(realpath(cand, NULL));
+    p += n + (colon != NULL);
+  }
+  return NULL;
+}
 
 static const cli_command *find_command(const char *name)
 {
@@ -399,6 +516,7 @@ static int run_command(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+  program_name = argv[0];
   int rc = run_command(argc, argv);
   /* What went to stdout must have arrived (a command that failed said
    * why already). */
