@@ -17,7 +17,8 @@ ptxsim_SOURCES = \
 	src/cmd_run.c src/run_args.c src/run_args.h \
 	src/cmd_exec.c src/exec_elf.c src/exec_elf.h src/report_cli.c src/report_cli.h \
 	src/cmd_cfg.c src/cmd_liveness.c src/an_cli.c src/an_cli.h \
-	src/cmd_config.c
+	src/cmd_config.c \
+	src/cmd_plot.c src/csv_table.c src/csv_table.h
 ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 
@@ -25,6 +26,11 @@ ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 ## GTX480 file, errors.
 TESTS += tests/run-config-tests.sh
 EXTRA_DIST += tests/run-config-tests.sh
+
+## `ptxsim plot`: bar charts and scatter plots of a hand-written sweep
+## CSV (gnuplot), errors.
+TESTS += tests/run-plot-tests.sh
+EXTRA_DIST += tests/run-plot-tests.sh
 
 ## `ptxsim run`: launches, arguments, output files, statistics and errors.
 TESTS += tests/run-run-tests.sh
