@@ -23,6 +23,12 @@ roff_escape() {
   sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^\\([.']\\)/\\\\\\&\\1/"
 }
 
+# roff_escape_keep: the same for text that holds font escapes (\fB, \fP)
+# already: hyphens only.
+roff_escape_keep() {
+  sed -e 's/-/\\-/g'
+}
+
 commands=$(printf '%s\n' "$help" | awk '/^commands:/ {c = 1; next} c && /^$/ {exit} c {print $1}')
 tagline=$(printf '%s\n' "$help" | sed -n '1s/^ptxsim [^ ]* -- //p')
 
@@ -73,16 +79,10 @@ cat <<EOF
 $(printf '%s\n' "$help" | sed -n 's/^Exit status: //p' | roff_escape)
 Each command's section gives its own.
 .SH ENVIRONMENT
-.TP
-.B PTXSIM_RUNTIME_DIR
-where
-.B ptxsim exec
-finds ptxsim's CUDA runtime (libcudart.so.13).
-.TP
-.B PTXSIM_GNUPLOT
-the gnuplot program of
-.B ptxsim plot
-(default: gnuplot, in PATH).
+$(for c in $commands; do
+  "$ptxsim" "$c" --help | grep -o -E 'PTXSIM_[A-Z0-9_]+' | sed "s/\$/ $c/"
+done | sort -u | awk '{c[$1] = c[$1] (c[$1] == "" ? "" : ", ") "\\fBptxsim " $2 "\\fP"}
+  END {for (v in c) print v, c[v]}' | sort | roff_escape_keep | sed 's/^\([^ ]*\) \(.*\)/.TP\n.B \1\nsee \2./')
 .SH "REPORTING BUGS"
 $(printf '%s\n' "$help" | sed -n 's/^Report bugs to //p' | sed 's/\.$//' | roff_escape | sed 's/^/Report bugs to /; s/$/./')
 .SH "SEE ALSO"
