@@ -233,10 +233,10 @@ static void put_preamble(FILE *f, const plot_args *a, const char *title, const c
   /* Wide enough for the labels: 28 pixels a bar or point label. */
   unsigned w = 720 + 28 * (unsigned)(items > 80 ? 80 : items), h = 560;
   fputs("# ptxsim plot: draws ", f);
-  fputs(a->out, f);
+  put_field(f, a->out);
   fputs(" from ", f);
-  fputs(a->csv, f);
-  fputs("\n", f);
+  put_field(f, a->csv);
+  fputc('\n', f);
   if (a->svg)
     fprintf(f, "set terminal svg size %u,%u dynamic font ',11'\n", w, h);
   else
