@@ -192,6 +192,10 @@ echo "check-slurm: submitted the sweep as job array $jid"
 wait_for 600 "sweep array $jid" job_done "$jid"
 ran=$(ls "$tmp/sweep"/slurm-"${jid}"_*.out 2>/dev/null | wc -l)
 [ "$ran" -eq 12 ] || fail "$ran task outputs of array $jid, not 12"
+# A task's state is its run's (a job line exits with the run's status);
+# slurmctld keeps finished jobs for MinJobAge (300 s), no accounting needed.
+states=$(scontrol -o show job "$jid" | grep -o 'JobState=[A-Z_]*' | sort | uniq -c | sed 's/^ *//')
+[ "$states" = "12 JobState=COMPLETED" ] || fail "the array's tasks: $states"
 
 "$PTXSIM" collect "$tmp/sweep" -o "$tmp/sweep.csv" --speedup-over gpgpu_scheduler=lrr \
   >"$tmp/collect.out" 2>"$tmp/collect.err" || {
