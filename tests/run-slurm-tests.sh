@@ -54,6 +54,7 @@ stop_daemons() {
   started=
 }
 cleanup() {
+  trap '' HUP INT TERM # a second signal must not cut the cleanup short
   stop_daemons
   if [ "${PTXSIM_SLURM_KEEP:-0}" = 1 ]; then
     echo "check-slurm: kept $tmp"
