@@ -105,4 +105,4 @@ if [ "$fail" -ne 0 ]; then
   echo "$fail failure(s)"
   exit 1
 fi
-echo "manual page: $(echo $commands | wc -w) commands, $checked options checked"
+echo "manual page: $(echo "$commands" | wc -w) commands, $checked options checked"

@@ -152,6 +152,7 @@ job_done() {
 }
 
 # ---- A plain job array: the cluster runs jobs.
+# shellcheck disable=SC2016 # the task's shell expands it
 jid=$(sbatch --parsable --array=1-3 -o "$tmp/hello-%A_%a.out" \
   --wrap 'echo "task $SLURM_ARRAY_TASK_ID on $(hostname -s)"') || fail "sbatch --wrap"
 wait_for 120 "job array $jid" job_done "$jid"
@@ -191,7 +192,7 @@ jid=$(cd "$tmp/sweep" && sbatch --parsable sweep.sbatch) || fail "sbatch sweep.s
 jid=${jid%%;*}
 echo "check-slurm: submitted the sweep as job array $jid"
 wait_for 600 "sweep array $jid" job_done "$jid"
-ran=$(ls "$tmp/sweep"/slurm-"${jid}"_*.out 2>/dev/null | wc -l)
+ran=$(find "$tmp/sweep" -name "slurm-${jid}_*.out" | wc -l)
 [ "$ran" -eq 12 ] || fail "$ran task outputs of array $jid, not 12"
 # A task's state is its run's (a job line exits with the run's status);
 # slurmctld keeps finished jobs for MinJobAge (300 s), no accounting needed.
