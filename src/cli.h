@@ -30,6 +30,7 @@ int cmd_cfg(int argc, char **argv);
 int cmd_liveness(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_collect(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
 void cmd_list_ops(FILE *out);
 
 /* Matches argv[*i] against -S / --LONG (short_name may be NULL) and finds

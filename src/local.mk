@@ -20,7 +20,8 @@ ptxsim_SOURCES = \
 	src/cmd_config.c \
 	src/cmd_sweep.c src/sweep_file.c src/sweep_file.h src/sweep_jobs.c src/sweep_jobs.h \
 	src/cmd_collect.c src/collect_table.c src/collect_table.h src/collect_manifest.c \
-	src/collect_speedup.c src/json_read.c src/json_read.h
+	src/collect_speedup.c src/json_read.c src/json_read.h \
+	src/cmd_plot.c src/csv_table.c src/csv_table.h
 ptxsim_CPPFLAGS = $(AM_CPPFLAGS) -DPTXSIM_PKGLIBDIR='"$(pkglibdir)"'
 ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 
@@ -28,6 +29,11 @@ ptxsim_LDADD = libptxsim.la libptxsim_core.la $(GMP_LIBS)
 ## GTX480 file, errors.
 TESTS += tests/run-config-tests.sh
 EXTRA_DIST += tests/run-config-tests.sh
+
+## `ptxsim plot`: bar charts and scatter plots of a hand-written sweep
+## CSV (gnuplot), errors.
+TESTS += tests/run-plot-tests.sh
+EXTRA_DIST += tests/run-plot-tests.sh
 
 ## `ptxsim run`: launches, arguments, output files, statistics and errors.
 TESTS += tests/run-run-tests.sh

@@ -303,6 +303,37 @@ static const cli_command commands[] = {
    "  Exit status: 0 success; 1 a missing or failed run (the CSV is still\n"
    "  written), an unreadable sweep or an unwritable FILE.csv; 2 usage error.\n",
    cmd_collect},
+  {"plot", "draw a bar chart or a scatter plot of a sweep's CSV with gnuplot",
+   "usage: ptxsim plot FILE.csv -o OUT.png|OUT.svg --bar COLUMN [--group PARAM]\n"
+   "       ptxsim plot FILE.csv -o OUT.png|OUT.svg --scatter XCOL YCOL [--group PARAM]\n"
+   "                   [--where COLUMN=VALUE]... [--title TEXT] [--script FILE]\n"
+   "\n"
+   "  Draws a chart of FILE.csv (ptxsim collect's CSV, or any CSV whose first\n"
+   "  line names the columns) with gnuplot, as PNG or SVG after OUT's extension.\n"
+   "\n"
+   "  --bar COLUMN       a grouped bar chart of COLUMN (e.g. speedup): one cluster\n"
+   "                     per program (program:kernel where a program has several\n"
+   "                     kernels), in it one bar per value of PARAM\n"
+   "  --scatter XCOL YCOL  one point per row at (XCOL, YCOL), labelled with its\n"
+   "                     program; one colour per value of PARAM\n"
+   "  --group PARAM      the column whose values make the bars of a cluster or\n"
+   "                     the series of points (e.g. config); without it, one bar\n"
+   "                     per program\n"
+   "  --where COLUMN=VALUE  only the rows whose COLUMN is VALUE (repeatable)\n"
+   "  --title TEXT       the chart's title (default: COLUMN by PARAM)\n"
+   "  --output, -o OUT   the chart: OUT.png or OUT.svg\n"
+   "  --script FILE      also write the gnuplot script, data included, to FILE\n"
+   "\n"
+   "  Rows that fall on one bar (several launches of a kernel, or a swept\n"
+   "  parameter that is neither PARAM nor fixed by --where) are combined by their\n"
+   "  geometric mean (arithmetic where a value is not positive), with a note on\n"
+   "  stderr.  Empty cells, '-', nan and inf are missing values.\n"
+   "  Environment: PTXSIM_GNUPLOT names the gnuplot program (default: gnuplot,\n"
+   "  found in PATH; Debian package gnuplot-nox).\n"
+   "\n"
+   "  Exit status: 0 success; 1 an unreadable or empty CSV, an unknown column, a\n"
+   "  cell that is not a number, gnuplot missing or failing; 2 usage error.\n",
+   cmd_plot},
 };
 
 /* argv[0] of main, for cli_self_path. */
