@@ -72,7 +72,9 @@ static void timing_args(FILE *out, const sweep_spec *s, size_t config, size_t va
   }
 }
 
-/* One job line (no newline). */
+/* One job line (no newline).  Each job runs on one host thread
+ * (--threads 1, which a `run` program's own arguments may override):
+ * GNU parallel or Slurm runs the jobs side by side. */
 static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, size_t config,
                      size_t variant, const size_t *pick, const char *self, const char *rundir)
 {
@@ -82,7 +84,7 @@ static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, siz
   fputs(" && { rm -f status; ", out);
   sweep_shell_word(out, self, "");
   if (p->is_exec) {
-    fprintf(out, " exec --stats stats.json --mode %s", mode);
+    fprintf(out, " exec --threads 1 --stats stats.json --mode %s", mode);
     timing_args(out, s, config, variant, pick);
     fputs(" --progress never --", out);
     for (size_t i = 0; i < p->args.n; i++) {
@@ -91,7 +93,7 @@ static void job_line(FILE *out, const sweep_spec *s, const sweep_program *p, siz
     }
     fputs(" >log 2>&1", out);
   } else {
-    fputs(" run", out);
+    fputs(" run --threads 1", out);
     for (size_t i = 0; i < p->args.n; i++) {
       fputc(' ', out);
       sweep_shell_word(out, p->args.v[i], "");

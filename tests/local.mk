@@ -25,7 +25,7 @@ TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests
 ## `ptxsim cfg` and `ptxsim liveness`: hand-derived goldens, the corpus, ptxas -v counts.
 TESTS += tests/run-analysis-tests.sh
 EXTRA_DIST += tests/run-analysis-tests.sh tests/analysis benchmarks/liveness-table.sh \
-	benchmarks/ptxas-regs.sh doc/liveness.md doc/architecture.md
+	benchmarks/ptxas-regs.sh doc/liveness.md doc/architecture.md doc/experiments.md
 EXTRA_DIST += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
 	tests/layering-selftest.sh \
 	tests/errors tests/ptx tests/data

@@ -102,10 +102,10 @@ expect_same "$tmp/g/jobs.txt" "$tmp/got" "manifest command = jobs.txt line"
 # Job 1 and job 16 exactly: quoting, the paths made absolute, the set
 # option before the swept ones, the outputs in the run folder.
 sed -n 1p "$tmp/g/jobs.txt" >"$tmp/got"
-printf '%s\n' "cd $tmp/g/runs/r0001 && { rm -f status; $self run $tmp/study/saxpy.ptx -k saxpy -g 2 -b 64 --arg s32:128 --arg f32:2 --arg buf:in=$tmp/study/data/x.bin --arg buf:512 --mode timing --config gtx480 --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=lrr --option -ptxsim_bypass=0 --stats json --progress never >stats.json 2>log; s=\$?; echo \$s >status; exit \$s; }" >"$tmp/want"
+printf '%s\n' "cd $tmp/g/runs/r0001 && { rm -f status; $self run --threads 1 $tmp/study/saxpy.ptx -k saxpy -g 2 -b 64 --arg s32:128 --arg f32:2 --arg buf:in=$tmp/study/data/x.bin --arg buf:512 --mode timing --config gtx480 --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=lrr --option -ptxsim_bypass=0 --stats json --progress never >stats.json 2>log; s=\$?; echo \$s >status; exit \$s; }" >"$tmp/want"
 expect_same "$tmp/want" "$tmp/got" "job 1"
 sed -n 16p "$tmp/g/jobs.txt" >"$tmp/got"
-printf '%s\n' "cd $tmp/g/runs/r0016 && { rm -f status; $self exec --stats stats.json --mode timing --config $tmp/study/cfg/small.config --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=gto --option -ptxsim_bypass=1 --progress never -- $tmp/study/bin/app --size '1 2' 'it'\\''s' >log 2>&1; s=\$?; echo \$s >status; exit \$s; }" >"$tmp/want"
+printf '%s\n' "cd $tmp/g/runs/r0016 && { rm -f status; $self exec --threads 1 --stats stats.json --mode timing --config $tmp/study/cfg/small.config --option -gpgpu_n_clusters=2 --option -gpgpu_scheduler=gto --option -ptxsim_bypass=1 --progress never -- $tmp/study/bin/app --size '1 2' 'it'\\''s' >log 2>&1; s=\$?; echo \$s >status; exit \$s; }" >"$tmp/want"
 expect_same "$tmp/want" "$tmp/got" "job 16"
 # The quoted argument survives the shell as one word.
 sh -c "set -- $(sed -n 16p "$tmp/g/jobs.txt" | sed 's/.* -- //; s/ >log.*//'); echo \$#:\$3:\$4" >"$tmp/got"
@@ -137,7 +137,7 @@ expect_status 0 "--emit parallel" "$PTXSIM" sweep "$tmp/one.sweep" -o "$tmp/p" -
 expect_grep "$tmp/p/run-parallel.sh" "^parallel --jobs 3 --joblog $tmp/p/joblog \"\$@\" <$tmp/p/jobs.txt" \
   "run-parallel.sh"
 [ -x "$tmp/p/run-parallel.sh" ] || { echo "FAIL: run-parallel.sh not executable"; fail=$((fail + 1)); }
-expect_grep "$tmp/p/jobs.txt" " run [^ ]*/saxpy.ptx .* --mode functional --stats json" "functional job"
+expect_grep "$tmp/p/jobs.txt" " run --threads 1 [^ ]*/saxpy.ptx .* --mode functional --stats json" "functional job"
 expect_status 0 "--emit slurm" "$PTXSIM" sweep "$tmp/one.sweep" -o "$tmp/s" --emit slurm \
   --time 0:10:00 --mem=2G --partition debug --jobs 4
 for l in "^#SBATCH --array=1-1%4$" "^#SBATCH --output=$tmp/s/slurm-%A_%a.out$" \
