@@ -137,10 +137,26 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
         dst[l] = a;
       break;
     }
-    case ISA_SLOT_SREG:
-      for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
-        dst[l] = simt_sreg(w, (uint32_t)s->value, l);
+    case ISA_SLOT_SREG: {
+      /* Each frame of each warp fills these: %tid from the warp's table,
+       * the other per-lane ones lane by lane, the rest (one value for
+       * the warp) once. */
+      uint32_t code = (uint32_t)s->value, id = code >> 16, comp = code & 0xff;
+      if (id == PTX_SREG_TID && comp < 3) {
+        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+          dst[l] = w->tid[l][comp];
+      } else if (id == PTX_SREG_LANEID || id == PTX_SREG_LANEMASK_EQ ||
+                 id == PTX_SREG_LANEMASK_LE || id == PTX_SREG_LANEMASK_LT ||
+                 id == PTX_SREG_LANEMASK_GE || id == PTX_SREG_LANEMASK_GT) {
+        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+          dst[l] = simt_sreg(w, code, l);
+      } else {
+        uint64_t v = simt_sreg(w, code, 0);
+        for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
+          dst[l] = v;
+      }
       break;
+    }
     case ISA_SLOT_DYN_SHARED:
       for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++)
         dst[l] = w->cta->dyn_shared_base + s->value;
