@@ -238,6 +238,46 @@ static int log2_size(unsigned bytes)
   return bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : bytes == 8 ? 3 : -1;
 }
 
+/* ld.param of a kernel parameter and ld.const of a variable: an address
+ * that is a symbol (plus an offset) is the same in every lane, so the
+ * warp reads it once, with one bounds check, and copies the value to
+ * every lane (each warp starts with several). */
+#define LD_UNIFORM(SIZE, SGN)                                                             \
+  static void ld_uniform_##SIZE##_##SGN(simt_warp *w, const isa_insn *in, uint32_t mask)   \
+  {                                                                                       \
+    if (!mask)                                                                            \
+      return;                                                                             \
+    uint64_t x = (w->r[in->o[1] + (uint32_t)__builtin_ctz(mask)] & in->amask) +            \
+                 (uint64_t)in->off;                                                       \
+    lane_span s = {x, x, x};                                                              \
+    const uint8_t *h = span_host(w, in->space, &s, SIZE);                                 \
+    if (PTX_UNLIKELY(!h)) {                                                               \
+      ld_table[in->space].ld[log2_size(SIZE)][SGN](w, in, mask); /* the fault */          \
+      return;                                                                             \
+    }                                                                                     \
+    uint64_t v = load_bytes(h, SIZE, SGN);                                                \
+    uint64_t *r = w->r + in->o[0];                                                        \
+    SIMT_FOR_EACH_LANE(mask, l)                                                           \
+    r[l] = v;                                                                             \
+  }
+LD_UNIFORM(1, 0) LD_UNIFORM(1, 1) LD_UNIFORM(2, 0) LD_UNIFORM(2, 1) LD_UNIFORM(4, 0)
+LD_UNIFORM(4, 1) LD_UNIFORM(8, 0)
+static const isa_exec_fn ld_uniform_table[4][2] = {{ld_uniform_1_0, ld_uniform_1_1},
+                                                   {ld_uniform_2_0, ld_uniform_2_1},
+                                                   {ld_uniform_4_0, ld_uniform_4_1},
+                                                   {ld_uniform_8_0, ld_uniform_8_0}};
+
+/* Whether ld's address operand is a symbol or an immediate (no
+ * register): the same address in every lane. */
+static bool has_symbol_address(const isa_insn *in)
+{
+  const ptx_insn *ir = in->ir;
+  if (in->addr_opnd == ISA_NO_ADDR || in->addr_opnd >= ir->n_opnds)
+    return false;
+  const ptx_operand *o = &ir->opnds[in->addr_opnd];
+  return o->kind == PTX_OPND_ADDR && (!o->u.addr.base || o->u.addr.base->kind == PTX_OPND_SYM);
+}
+
 isa_exec_fn isa_bind_ld(isa_insn *in)
 {
   unsigned bits = ptx_type_bits((ptx_type)in->type);
@@ -250,6 +290,10 @@ isa_exec_fn isa_bind_ld(isa_insn *in)
     in->aux2 = sgn;
     return ld_vector;
   }
+  /* Kernel .param and .const only: a function's .param lives in each
+   * thread's local memory. */
+  if ((in->space == ISA_SPACE_PARAM || in->space == ISA_SPACE_CONST) && has_symbol_address(in))
+    return ld_uniform_table[lg][sgn];
   return ld_table[in->space].ld[lg][sgn];
 }
 
