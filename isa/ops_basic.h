@@ -29,6 +29,18 @@
     const uint32_t d_ = in->o[0], a_ = in->o[1];                               \
     const uint32_t b_ = NSRC > 1 ? in->o[2] : a_, c_ = NSRC > 2 ? in->o[3] : a_; \
     (void)b_, (void)c_;                                                        \
+    /* A full warp is a counted loop (no mask scan per lane), which the \
+     * compiler may unroll or vectorise. */                                    \
+    if (mask == UINT32_MAX) {                                                  \
+      for (uint32_t l = 0; l < SIMT_WARP_SIZE; l++) {                          \
+        T a = (T)r_[a_ + l];                                                   \
+        T b = (T)r_[b_ + l];                                                   \
+        T c = (T)r_[c_ + l];                                                   \
+        (void)a, (void)b, (void)c;                                             \
+        r_[d_ + l] = WR(EXPR);                                                 \
+      }                                                                        \
+      return;                                                                  \
+    }                                                                          \
     SIMT_FOR_EACH_LANE(mask, l)                                                \
     {                                                                          \
       T a = (T)r_[a_ + l];                                                     \

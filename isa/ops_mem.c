@@ -142,6 +142,33 @@ static inline bool has_warp_path(unsigned space)
 
 /* ---- scalar and vector ld and st ------------------------------------------------ */
 
+/* Shared memory, the loads and stores of tiled kernels: the CTA's
+ * window and the instruction's fields are read once, not per lane (the
+ * register stores could alias them for all the compiler knows). */
+static PTX_ALWAYS_INLINE uint8_t *shared_ptr(simt_warp *w, const isa_insn *in, uint32_t lane,
+                                             uint8_t *base, uint64_t bytes, uint64_t addr,
+                                             uint32_t size, bool is_write)
+{
+  if (PTX_LIKELY(bytes >= size && addr <= bytes - size && (addr & (size - 1)) == 0))
+    return base + addr;
+  return simt_mem_slow(w, in, lane, ISA_SPACE_SHARED, addr, size, size, is_write);
+}
+
+#define LD_SHARED_FAST(SPACE, SIZE, SGN)                                                         \
+  if (ISA_SPACE_##SPACE == ISA_SPACE_SHARED) {                                            \
+    uint8_t *base = w->cta->shared;                                                       \
+    const uint64_t bytes = w->cta->shared_bytes, amask = in->amask;                       \
+    SIMT_FOR_EACH_LANE(mask, l)                                                           \
+    {                                                                                     \
+      uint8_t *h = shared_ptr(w, in, l, base, bytes, (r[a + l] & amask) + (uint64_t)off,  \
+                              SIZE, false);                                               \
+      if (PTX_UNLIKELY(!h))                                                               \
+        return;                                                                           \
+      r[d + l] = load_bytes(h, SIZE, SGN);                                                \
+    }                                                                                     \
+    return;                                                                               \
+  }
+
 #define LD_SCALAR(SPACE, SIZE, SGN)                                                       \
   static void ld_##SPACE##_##SIZE##_##SGN(simt_warp *w, const isa_insn *in, uint32_t mask) \
   {                                                                                       \
@@ -151,6 +178,7 @@ static inline bool has_warp_path(unsigned space)
     if (has_warp_path(ISA_SPACE_##SPACE) &&                                               \
         ld_warp(w, in, mask, ISA_SPACE_##SPACE, &in->o[0], 1, SIZE, SGN))                 \
       return;                                                                             \
+    LD_SHARED_FAST(SPACE, SIZE, SGN)                                                           \
     SIMT_FOR_EACH_LANE(mask, l)                                                           \
     {                                                                                     \
       uint8_t *h = simt_mem_ptr(w, in, l, ISA_SPACE_##SPACE, (r[a + l] & in->amask) + (uint64_t)off,    \
@@ -167,6 +195,19 @@ static inline bool has_warp_path(unsigned space)
     uint64_t *r = w->r;                                                                   \
     const uint32_t a = in->o[0], s = in->o[1];                                            \
     const int64_t off = in->off;                                                          \
+    if (ISA_SPACE_##SPACE == ISA_SPACE_SHARED) {                                          \
+      uint8_t *base = w->cta->shared;                                                     \
+      const uint64_t bytes = w->cta->shared_bytes, amask = in->amask;                     \
+      SIMT_FOR_EACH_LANE(mask, l)                                                         \
+      {                                                                                   \
+        uint8_t *h = shared_ptr(w, in, l, base, bytes, (r[a + l] & amask) + (uint64_t)off, \
+                                SIZE, true);                                              \
+        if (PTX_UNLIKELY(!h))                                                             \
+          return;                                                                         \
+        store_bytes(h, SIZE, r[s + l]);                                                   \
+      }                                                                                   \
+      return;                                                                             \
+    }                                                                                     \
     SIMT_FOR_EACH_LANE(mask, l)                                                           \
     {                                                                                     \
       uint8_t *h = simt_mem_ptr(w, in, l, ISA_SPACE_##SPACE, (r[a + l] & in->amask) + (uint64_t)off,    \
