@@ -89,6 +89,10 @@ int an_func_analyse(const ptx_module *m, const ptx_func *fn, const an_options *o
     rc = an_loops(a);
   if (!rc)
     rc = an_liveness(a);
+  if (!rc && o && o->liveness_only) {
+    *out = a;
+    return 0;
+  }
   if (!rc)
     rc = an_uniformity(a);
   if (!rc)

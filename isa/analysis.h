@@ -123,6 +123,8 @@ typedef struct an_preemption_point {
 
 typedef struct an_options {
   uint32_t pp_interval; /* K; 0 means AN_DEFAULT_PP_INTERVAL */
+  bool liveness_only;   /* stop after liveness (the decoder's question:
+                           which registers are read before written) */
 } an_options;
 
 typedef struct an_func {

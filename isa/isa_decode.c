@@ -958,6 +958,8 @@ int isa_decode(const ptx_module *m, isa_var_resolver resolve, void *ctx, ptx_dia
     map_free(&dc.locals);
     map_free(&dc.formals);
     rc = decode_function(&dc, p->funcs[i].ir);
+    if (!rc)
+      rc = isa_func_uninit_slots(m, &p->funcs[i]);
     if (rc == PTX_EINVAL && !ptx_diag_should_stop(d)) {
       /* Keep going to report every unsupported instruction. */
       dc.err = 0;
@@ -1021,6 +1023,7 @@ void isa_program_free(isa_program *p)
     free(f->formal_bytes);
     free(f->formal_home);
     free(f->var_reg);
+    free(f->uninit_slots);
   }
   for (uint32_t k = 0; k < p->n_kernels; k++) {
     free(p->kernels[k].param_offset);

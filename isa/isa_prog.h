@@ -166,6 +166,9 @@ struct isa_func {
                                 memory that holds it when the caller passes
                                 a register or a constant */
   uint32_t n_params;         /* the first n_params formals are parameters */
+  uint32_t n_uninit;         /* register slots it may read before writing */
+  uint32_t *uninit_slots;    /* them (slot * 32), zeroed in each new frame
+                                (reg_init.c) */
 };
 
 typedef struct isa_kernel {
@@ -211,6 +214,10 @@ int isa_decode(const ptx_module *m, isa_var_resolver resolve, void *ctx, ptx_dia
 void isa_program_free(isa_program *p);
 
 const isa_kernel *isa_program_kernel(const isa_program *p, const char *name);
+
+/* Fills f->n_uninit and f->uninit_slots from the liveness of its body
+ * (reg_init.c).  PTX_ENOMEM on failure. */
+int isa_func_uninit_slots(const ptx_module *m, isa_func *f) PTX_MUST_CHECK;
 /* The function whose code address (as `mov %rd, func` gives it) is addr. */
 const isa_func *isa_program_func_at(const isa_program *p, uint64_t addr);
 /* The code address of a function (for indirect calls). */

@@ -112,11 +112,13 @@ static int frame_push(simt_warp *w, const isa_func *f, const isa_call_site *site
   fr->site = site;
   fr->stack_used = stack_used;
   uint64_t *r = w->regs + reg_base;
-  /* A register read before it is written holds what the warp state last
-   * held there (0 when new, see grow): deterministic for a given program
-   * and configuration, as the GPU's stale registers are not.  Zeroing the
-   * kernel's frame for every CTA would cost 15% on small CTAs. */
+  /* A register the function may read before writing it reads 0
+   * (isa/reg_init.c); the others are written before any read, so what
+   * the warp state last held there does not matter.  (Zeroing the whole
+   * frame for every CTA would cost a quarter of a short kernel's time.) */
   memset(w->preds + pred_base, 0, sizeof(uint32_t) * f->n_preds);
+  for (uint32_t i = 0; i < f->n_uninit; i++)
+    memset(r + f->uninit_slots[i], 0, SIMT_WARP_SIZE * sizeof *r);
   w->preds[pred_base + ISA_PRED_TRUE] = UINT32_MAX;
   for (uint32_t i = 0; i < f->n_inits; i++) {
     const isa_slot_init *s = &f->inits[i];

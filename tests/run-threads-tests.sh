@@ -11,7 +11,8 @@
 #    aside).
 # 3. tests/run/threads.ptx: device printf from blocks that finish out of
 #    order comes out in block order; a kernel with a global atomic (its
-#    blocks run in order) gives the one-thread tickets; a fault in two
+#    blocks run in order) gives the one-thread tickets; a register read
+#    before it is written is 0 in every block; a fault in two
 #    blocks names the lower one; the instruction limit stops the launch in
 #    the same block; and --threads' usage errors.
 set -u
@@ -102,6 +103,12 @@ run_both ticket -k ticket -g 64 -b 32 --arg buf:4 --arg "buf:256,out=$tmp/ticket
 awk 'BEGIN { for (k = 0; k < 64; k++) printf "%d\n", k }' >"$tmp/tickets.want"
 od -An -v -tu4 -w4 "$tmp/tickets.bin" | tr -d ' ' >"$tmp/tickets.got"
 same "$tmp/tickets.want" "$tmp/tickets.got" "ticket: one ticket per block, in block order"
+# A register stored before it is written reads 0 in every block, not
+# what the block run before on the same host thread left (isa/reg_init.c).
+run_both uninit -k read_before_write -g 16 -b 64 --arg "buf:4096,out=$tmp/uninit.bin" --stats none
+n=$((n + 1))
+[ "$(od -An -v -tu4 "$tmp/uninit.bin" | tr -s ' ' '\n' | grep -c '^[1-9]')" -eq 0 ] ||
+  failed "uninit: a register read before written is 0 in every block"
 # A fault in block 37 and in every block from 50 on: block 37 is named.
 run_both fault -k fault_at -g 64 -b 64 --arg buf:4 --arg u32:37 --arg u32:50
 n=$((n + 1))
