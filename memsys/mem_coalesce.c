@@ -47,7 +47,7 @@ static void mem_mask_sectors(const uint64_t bm[4], uint32_t n_sectors, uint8_t *
       t |= 1u << sct;
     if (bits == 0xffffffffu)
       f |= 1u << sct;
-    n += (uint32_t)__builtin_popcount(bits);
+    n += (uint32_t)ptx_popcount32(bits);
   }
   *touched = (uint8_t)t;
   *full = (uint8_t)f;

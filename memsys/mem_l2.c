@@ -24,7 +24,7 @@
 
 static uint16_t mem_l2_bytes(uint8_t sectors)
 {
-  return (uint16_t)(__builtin_popcount(sectors) * MEM_SECTOR_BYTES);
+  return (uint16_t)(ptx_popcount32(sectors) * MEM_SECTOR_BYTES);
 }
 
 void mem_l2_to_dram(mem_sys *s, mem_sub *u, mem_req *q, mem_time t)

@@ -103,7 +103,7 @@ bool sm_has_room(const sm_core *sm, uint32_t n_warps)
     return false;
   uint64_t all = sm->p->n_warp_slots == 64 ? UINT64_MAX
                                            : (UINT64_C(1) << sm->p->n_warp_slots) - 1;
-  return (uint32_t)__builtin_popcountll(all & ~sm->used_mask) >= n_warps;
+  return (uint32_t)ptx_popcount64(all & ~sm->used_mask) >= n_warps;
 }
 
 int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now)
@@ -258,7 +258,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     ob->on_insn(ob->ctx, w, &rec, now);
   if (rc)
     return rc;
-  uint32_t n_exec = (uint32_t)__builtin_popcount(rec.exec);
+  uint32_t n_exec = (uint32_t)ptx_popcount32(rec.exec);
   sm_issue_cost cost = {.interval = t->interval, .latency = t->latency, .rf_lanes = n_exec,
                         .alu_lanes = n_exec, .vrf_uses = t->n_uses, .vrf_defs = t->n_defs};
   if (sm->operand_ops->at_issue) {
@@ -269,7 +269,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     cost = c;
   }
   sm->st.issued_warp_insns++;
-  sm->st.issued_thread_insns += (uint64_t)__builtin_popcount(rec.active);
+  sm->st.issued_thread_insns += (uint64_t)ptx_popcount32(rec.active);
   sm->st.issue_hist[n_exec]++;
   sm->st.rf.vrf_lane_reads += (uint64_t)cost.vrf_uses * cost.rf_lanes;
   sm->st.rf.vrf_lane_writes += (uint64_t)cost.vrf_defs * cost.rf_lanes;
@@ -382,7 +382,7 @@ static PTX_NOINLINE void warp_view_more(const sm_core *sm, uint32_t slot, uint32
   const sm_warp *sw = &sm->warps[slot];
   const simt_warp *w = sw->w;
   if (wants & POL_VIEW_PROGRESS) {
-    v->n_active_lanes = (uint8_t)__builtin_popcount(w->active);
+    v->n_active_lanes = (uint8_t)ptx_popcount32(w->active);
     v->n_issued = w->n_insns;
   }
   if (wants & POL_VIEW_CTA) {
