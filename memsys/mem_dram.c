@@ -301,7 +301,59 @@ static int mem_dram_row_cmd(const mem_sys *s, const mem_chan *c, const mem_bank 
   return 0;
 }
 
-static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
+/* The first DRAM cycle >= n at which FR-FCFS could issue a command for
+ * the queue as it is (UINT64_MAX: none until the queue or the return
+ * queue changes).  Every condition of mem_dram_can_col and
+ * mem_dram_row_cmd is "cycle >= some time" on state only a command
+ * changes, so the earliest cycle a candidate passes is the largest of its
+ * times, and nothing issues before the smallest of those. */
+static uint64_t mem_dram_idle_until(const mem_sys *s, const mem_chan *c, uint64_t n)
+{
+  const mem_dram_timing *d = &s->p.dram;
+  uint64_t w = UINT64_MAX;
+  for (uint32_t i = 0; i < d->n_banks; i++) {
+    const mem_bank *b = &c->banks[i];
+    if (!b->n)
+      continue;
+    if (!b->is_open) {
+      uint64_t x = b->act_ok > c->rrd_ok ? b->act_ok : c->rrd_ok;
+      w = x < w ? x : w;
+      continue;
+    }
+    const mem_req *q = b->head;
+    while (q && q->row != b->row)
+      q = q->next;
+    if (q) {
+      /* The oldest row hit: its column command. */
+      uint64_t x = c->col_ok;
+      uint64_t g = c->grp_col_ok[q->bank >> s->bank_grp_shift];
+      x = g > x ? g : x;
+      if (mem_is_read(q)) {
+        bool is_blocked =
+            !q->is_started && s->p.dram_return_queue && c->n_ret >= s->p.dram_return_queue;
+        uint64_t bus = c->bus_free > d->tCL ? c->bus_free - d->tCL : 0;
+        x = b->col_ok > x ? b->col_ok : x;
+        x = c->rd_ok > x ? c->rd_ok : x;
+        x = bus > x ? bus : x;
+        if (is_blocked)
+          x = UINT64_MAX;
+      } else {
+        uint64_t bus = c->bus_free > d->tWL ? c->bus_free - d->tWL : 0;
+        x = b->wcol_ok > x ? b->wcol_ok : x;
+        x = c->wr_ok > x ? c->wr_ok : x;
+        x = bus > x ? bus : x;
+      }
+      w = x < w ? x : w;
+    } else if (b->head->row != b->row) {
+      /* No hit in the bank: the precharge for its oldest request. */
+      w = b->pre_ok < w ? b->pre_ok : w;
+    }
+  }
+  return w > n ? w : n;
+}
+
+/* One scheduling pass at DRAM cycle n; whether it issued a command. */
+static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
 {
   uint32_t nb = s->p.dram.n_banks;
   bool is_frfcfs = s->p.dram_scheduler != 0;
@@ -326,7 +378,7 @@ static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     }
     if (best) {
       mem_dram_col(s, c, bb, best, best_prev, n);
-      return;
+      return true;
     }
   } else {
     /* FCFS: only the oldest request may issue anything. */
@@ -338,18 +390,19 @@ static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
       }
     }
     if (!best)
-      return;
+      return false;
     if (bb->is_open && bb->row == best->row) {
-      if (mem_dram_can_col(s, c, bb, best, n))
-        mem_dram_col(s, c, bb, best, NULL, n);
-      return;
+      if (!mem_dram_can_col(s, c, bb, best, n))
+        return false;
+      mem_dram_col(s, c, bb, best, NULL, n);
+      return true;
     }
     int cmd = mem_dram_row_cmd(s, c, bb, best, n, false);
     if (cmd == 1)
       mem_dram_act(s, c, bb, best, n);
     else if (cmd == 2)
       mem_dram_pre(s, bb, n);
-    return;
+    return cmd != 0;
   }
   /* Then the oldest request whose bank needs a row command. */
   int best_cmd = 0;
@@ -368,6 +421,7 @@ static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     mem_dram_act(s, c, bb, best, n);
   else if (best_cmd == 2)
     mem_dram_pre(s, bb, n);
+  return best_cmd != 0;
 }
 
 void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
@@ -395,12 +449,21 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
     b->tail = q;
     b->n++;
     c->n_queued++;
+    c->idle_until = 0;
   }
   c->rr++;
   if (!c->n_queued)
     return;
   s->is_active = true;
-  mem_dram_schedule(s, c, t / s->period[MEM_DOM_DRAM]);
+  uint64_t n = t / s->period[MEM_DOM_DRAM];
+  /* A pass that would issue nothing is skipped (FR-FCFS: the tick stays,
+   * so the clock domains run exactly as they did). */
+  if (n < c->idle_until)
+    return;
+  if (!mem_dram_schedule(s, c, n) && s->p.dram_scheduler != 0)
+    c->idle_until = mem_dram_idle_until(s, c, n);
+  else
+    c->idle_until = 0;
 }
 
 mem_time mem_dram_next_work(const mem_sys *s, const mem_chan *c)

@@ -253,6 +253,11 @@ typedef struct mem_chan {
   uint32_t n_ret;         /* read data waiting for L2 (-gpgpu_dram_return_queue_size) */
   uint64_t rrd_ok, col_ok, rd_ok, wr_ok, bus_free, seq;
   uint64_t n_reads, n_writes, n_row_hits, n_acts, n_busy;
+  /* The FR-FCFS scheduler cannot issue a command before this DRAM cycle
+   * (0: unknown): computed when a scheduling pass issued nothing, from
+   * the timing constraints of the queue as it is; cleared when the queue
+   * or the return queue changes (mem_dram.c, mem_l2.c). */
+  uint64_t idle_until;
 } mem_chan;
 
 /* One memory sub-partition: ROP, L2 slice, queues to and from DRAM. */
