@@ -66,7 +66,8 @@ uint32_t mem_coalesce(const mem_warp_access *a, uint32_t line_bytes, mem_acc *ou
         continue;
       uint64_t lo = a->addr[lane], hi = lo + bytes; /* [lo, hi) */
       for (uint64_t line = lo & ~lmask; line < hi; line += line_bytes) {
-        uint32_t k = first;
+        /* The line of the lane before, most often; else the search. */
+        uint32_t k = n > first && out[n - 1].addr == line ? n - 1 : first;
         while (k < n && out[k].addr != line)
           k++;
         if (k == n) {
@@ -91,8 +92,19 @@ uint32_t mem_const_accesses(const mem_warp_access *a, uint32_t line_bytes, mem_a
 {
   uint32_t bytes = a->bytes ? a->bytes : 1, n = 0;
   uint64_t base = a->space == ISA_SPACE_PARAM ? MEM_PARAM_BASE : 0, lmask = line_bytes - 1;
+  /* Every lane at one address (parameters, uniform indices): one access,
+   * the first lane's, as the search below finds; no quadratic search. */
+  uint32_t mask = a->mask;
+  if (mask) {
+    uint64_t a0 = a->addr[__builtin_ctz(mask)];
+    bool is_uniform = true;
+    for (uint32_t m = mask & (mask - 1); m && is_uniform; m &= m - 1)
+      is_uniform = a->addr[__builtin_ctz(m)] == a0;
+    if (is_uniform)
+      mask &= -mask;
+  }
   for (uint32_t lane = 0; lane < 32; lane++) {
-    if (!(a->mask >> lane & 1))
+    if (!(mask >> lane & 1))
       continue;
     uint64_t addr = a->addr[lane] | base;
     bool is_seen = false;

@@ -144,7 +144,11 @@ typedef struct mem_cache {
   uint64_t stamp;         /* access counter for LRU/FIFO */
   mem_line *lines;        /* n_sets * assoc */
   mem_mshr *mshr;
-  uint32_t n_mshr, n_mshr_live, max_merge;
+  /* Each MSHR's line, MEM_NO_LINE when free, apart from mshr so that the
+   * search reads one small array; entries [0, mshr_hi) hold every live
+   * one (allocation takes the lowest free entry). */
+  uint64_t *mshr_line;
+  uint32_t n_mshr, n_mshr_live, max_merge, mshr_hi;
   uint64_t poly[64];      /* x^i mod the index polynomial (index P) */
   mem_ring missq;         /* requests to the next level */
   mem_time data_port_free, fill_port_free;
@@ -167,6 +171,8 @@ mem_line *mem_cache_victim(mem_cache *c, uint64_t line, uint64_t index_addr);
 void mem_cache_touch(mem_cache *c, mem_line *l);
 /* Installs line in victim v (evicted state left to the caller). */
 void mem_cache_install(mem_cache *c, mem_line *v, uint64_t line);
+/* No line: line addresses are aligned, so never all ones. */
+#define MEM_NO_LINE UINT64_MAX
 mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line);
 mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line); /* NULL when full */
 void mem_mshr_add(mem_mshr *m, mem_req *q);
