@@ -174,8 +174,9 @@ int mem_dram_init(mem_sys *s, char *err, size_t errlen)
   for (uint32_t i = 0; i < s->p.n_channels; i++) {
     mem_chan *c = &s->chans[i];
     c->banks = calloc(d->n_banks, sizeof *c->banks);
+    c->queued = calloc((d->n_banks + 63) / 64, sizeof *c->queued);
     c->grp_col_ok = calloc(d->n_bank_groups, sizeof *c->grp_col_ok);
-    if (!c->banks || !c->grp_col_ok)
+    if (!c->banks || !c->queued || !c->grp_col_ok)
       return PTX_ENOMEM;
     c->first_sub = i * s->p.n_sub_partitions;
   }
@@ -188,11 +189,21 @@ void mem_dram_free(mem_sys *s)
     return;
   for (uint32_t i = 0; i < s->p.n_channels; i++) {
     free(s->chans[i].banks);
+    free(s->chans[i].queued);
     free(s->chans[i].grp_col_ok);
   }
   free(s->chans);
   s->chans = NULL;
 }
+
+/* Runs the statement after it for each bank i of channel c that has
+ * requests, in bank order (the scheduler's passes skip the empty banks
+ * without reading them). */
+#define MEM_FOR_QUEUED_BANKS(s, c, i)                                                          \
+  for (uint32_t i##_w = 0, i##_nw = ((s)->p.dram.n_banks + 63) / 64; i##_w < i##_nw; i##_w++)  \
+    for (uint64_t i##_m = (c)->queued[i##_w]; i##_m; i##_m &= i##_m - 1)                      \
+      for (uint32_t i = i##_w * 64 + (uint32_t)__builtin_ctzll(i##_m), i##_once = 1; i##_once;  \
+           i##_once = 0)
 
 static bool mem_is_read(const mem_req *q)
 {
@@ -250,7 +261,8 @@ static void mem_dram_col(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, mem_r
     b->head = q->next;
   if (b->tail == q)
     b->tail = prev;
-  b->n--;
+  if (--b->n == 0)
+    c->queued[q->bank / 64] &= ~(UINT64_C(1) << (q->bank % 64));
   c->n_queued--;
   if (mem_is_read(q)) {
     q->ready = end * s->period[MEM_DOM_DRAM];
@@ -311,10 +323,8 @@ static uint64_t mem_dram_idle_until(const mem_sys *s, const mem_chan *c, uint64_
 {
   const mem_dram_timing *d = &s->p.dram;
   uint64_t w = UINT64_MAX;
-  for (uint32_t i = 0; i < d->n_banks; i++) {
+  MEM_FOR_QUEUED_BANKS(s, c, i) {
     const mem_bank *b = &c->banks[i];
-    if (!b->n)
-      continue;
     if (!b->is_open) {
       uint64_t x = b->act_ok > c->rrd_ok ? b->act_ok : c->rrd_ok;
       w = x < w ? x : w;
@@ -355,15 +365,14 @@ static uint64_t mem_dram_idle_until(const mem_sys *s, const mem_chan *c, uint64_
 /* One scheduling pass at DRAM cycle n; whether it issued a command. */
 static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
 {
-  uint32_t nb = s->p.dram.n_banks;
   bool is_frfcfs = s->p.dram_scheduler != 0;
   mem_bank *bb = NULL;
   mem_req *best = NULL, *best_prev = NULL;
   if (is_frfcfs) {
     /* Row hits first, oldest first. */
-    for (uint32_t i = 0; i < nb; i++) {
+    MEM_FOR_QUEUED_BANKS(s, c, i) {
       mem_bank *b = &c->banks[i];
-      if (!b->n || !b->is_open)
+      if (!b->is_open)
         continue;
       mem_req *prev = NULL, *q = b->head;
       while (q && q->row != b->row) {
@@ -382,9 +391,9 @@ static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     }
   } else {
     /* FCFS: only the oldest request may issue anything. */
-    for (uint32_t i = 0; i < nb; i++) {
+    MEM_FOR_QUEUED_BANKS(s, c, i) {
       mem_bank *b = &c->banks[i];
-      if (b->n && (!best || b->head->seq < best->seq)) {
+      if (!best || b->head->seq < best->seq) {
         best = b->head;
         bb = b;
       }
@@ -406,9 +415,9 @@ static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
   }
   /* Then the oldest request whose bank needs a row command. */
   int best_cmd = 0;
-  for (uint32_t i = 0; i < nb; i++) {
+  MEM_FOR_QUEUED_BANKS(s, c, i) {
     mem_bank *b = &c->banks[i];
-    if (!b->n || (best && b->head->seq >= best->seq))
+    if (best && b->head->seq >= best->seq)
       continue;
     int cmd = mem_dram_row_cmd(s, c, b, b->head, n, true);
     if (cmd) {
@@ -448,6 +457,7 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
       b->head = q;
     b->tail = q;
     b->n++;
+    c->queued[q->bank / 64] |= UINT64_C(1) << (q->bank % 64);
     c->n_queued++;
     c->idle_until = 0;
   }

@@ -254,6 +254,7 @@ typedef struct mem_bank {
 
 typedef struct mem_chan {
   mem_bank *banks;
+  uint64_t *queued;       /* banks with requests, a bit each (words of 64) */
   uint64_t *grp_col_ok;
   uint32_t n_queued, first_sub, rr;
   uint32_t n_ret;         /* read data waiting for L2 (-gpgpu_dram_return_queue_size) */
