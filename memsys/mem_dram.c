@@ -261,6 +261,8 @@ static void mem_dram_col(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, mem_r
     b->head = q->next;
   if (b->tail == q)
     b->tail = prev;
+  if (b->is_open && q->row == b->row)
+    b->n_hits--;
   if (--b->n == 0)
     c->queued[q->bank / 64] &= ~(UINT64_C(1) << (q->bank % 64));
   c->n_queued--;
@@ -277,6 +279,9 @@ static void mem_dram_act(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, uint6
   const mem_dram_timing *d = &s->p.dram;
   b->is_open = true;
   b->row = q->row;
+  b->n_hits = 0;
+  for (const mem_req *r = b->head; r; r = r->next)
+    b->n_hits += r->row == b->row;
   b->col_ok = n + d->tRCD;
   b->wcol_ok = n + s->tRCDWR;
   b->pre_ok = n + d->tRAS;
@@ -289,16 +294,14 @@ static void mem_dram_act(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, uint6
 static void mem_dram_pre(mem_sys *s, mem_bank *b, uint64_t n)
 {
   b->is_open = false;
+  b->n_hits = 0;
   if (n + s->p.dram.tRP > b->act_ok)
     b->act_ok = n + s->p.dram.tRP;
 }
 
 static bool mem_bank_has_hit(const mem_bank *b)
 {
-  for (const mem_req *q = b->head; q; q = q->next)
-    if (q->row == b->row)
-      return true;
-  return false;
+  return b->n_hits > 0;
 }
 
 /* The row command q's bank needs now, if it can issue: 1 ACT, 2 PRE. */
@@ -330,7 +333,7 @@ static uint64_t mem_dram_idle_until(const mem_sys *s, const mem_chan *c, uint64_
       w = x < w ? x : w;
       continue;
     }
-    const mem_req *q = b->head;
+    const mem_req *q = b->n_hits ? b->head : NULL;
     while (q && q->row != b->row)
       q = q->next;
     if (q) {
@@ -372,7 +375,7 @@ static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     /* Row hits first, oldest first. */
     MEM_FOR_QUEUED_BANKS(s, c, i) {
       mem_bank *b = &c->banks[i];
-      if (!b->is_open)
+      if (!b->n_hits)
         continue;
       mem_req *prev = NULL, *q = b->head;
       while (q && q->row != b->row) {
@@ -457,6 +460,7 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
       b->head = q;
     b->tail = q;
     b->n++;
+    b->n_hits += b->is_open && q->row == b->row;
     c->queued[q->bank / 64] |= UINT64_C(1) << (q->bank % 64);
     c->n_queued++;
     c->idle_until = 0;
