@@ -261,6 +261,8 @@ mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line)
 {
   /* The first live entry of the line, as a scan of the entries in order
    * finds it; free entries hold MEM_NO_LINE, which no line equals. */
+  if (!c->mshr_bucket[mem_mshr_hash(line)])
+    return NULL;
   const uint64_t *a = c->mshr_line;
   for (uint32_t i = 0, n = c->mshr_hi; i < n; i++)
     if (a[i] == line)
@@ -280,6 +282,7 @@ mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line)
       m->is_live = true;
       c->n_mshr_live++;
       c->mshr_line[i] = line;
+      c->mshr_bucket[mem_mshr_hash(line)]++;
       if (i >= c->mshr_hi)
         c->mshr_hi = i + 1;
       return m;
@@ -366,6 +369,7 @@ void mem_mshr_release(mem_cache *c, mem_mshr *m)
   m->is_live = false;
   m->head = m->tail = NULL;
   c->n_mshr_live--;
+  c->mshr_bucket[mem_mshr_hash(m->addr)]--;
   c->mshr_line[m - c->mshr] = MEM_NO_LINE;
   while (c->mshr_hi && c->mshr_line[c->mshr_hi - 1] == MEM_NO_LINE)
     c->mshr_hi--;

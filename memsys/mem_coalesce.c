@@ -60,6 +60,31 @@ uint32_t mem_coalesce(const mem_warp_access *a, uint32_t line_bytes, mem_acc *ou
   uint64_t lmask = line_bytes - 1;
   for (uint32_t base = 0; base < 32; base += sub) {
     uint32_t first = n;
+    /* Every lane of the sub-warp active, each at the address after the
+     * one before (a unit-stride access): the bytes [lo, hi) are one
+     * range, whose lines, in address order, are what the lane loop below
+     * would find, each with the part of the range inside it. */
+    uint32_t sub_mask = sub == 32 ? UINT32_MAX : ((1u << sub) - 1) << base;
+    if ((a->mask & sub_mask) == sub_mask) {
+      uint64_t lo = a->addr[base];
+      bool is_unit = true;
+      for (uint32_t lane = base + 1; lane < base + sub && is_unit; lane++)
+        is_unit = a->addr[lane] == lo + (uint64_t)(lane - base) * bytes;
+      uint64_t hi = lo + (uint64_t)sub * bytes;
+      if (is_unit && hi > lo) {
+        for (uint64_t line = lo & ~lmask; line < hi && n < MEM_MAX_ACCESSES;
+             line += line_bytes) {
+          uint64_t bm[4] = {0, 0, 0, 0};
+          uint64_t s = lo > line ? lo - line : 0, e = hi - line < line_bytes ? hi - line : line_bytes;
+          mem_mask_set(bm, (uint32_t)s, (uint32_t)e);
+          out[n].addr = line;
+          mem_mask_sectors(bm, line_bytes / MEM_SECTOR_BYTES, &out[n].sectors,
+                           &out[n].full_sectors, &out[n].bytes);
+          n++;
+        }
+        continue;
+      }
+    }
     uint64_t bm[MEM_MAX_ACCESSES][4];
     for (uint32_t lane = base; lane < base + sub; lane++) {
       if (!(a->mask >> lane & 1))

@@ -149,6 +149,8 @@ typedef struct mem_cache {
    * one (allocation takes the lowest free entry). */
   uint64_t *mshr_line;
   uint32_t n_mshr, n_mshr_live, max_merge, mshr_hi;
+  uint16_t mshr_bucket[64]; /* live MSHRs per hash of their line: a line
+                               whose bucket is 0 has none, without a search */
   uint64_t poly[64];      /* x^i mod the index polynomial (index P) */
   mem_ring missq;         /* requests to the next level */
   mem_time data_port_free, fill_port_free;
@@ -173,6 +175,10 @@ void mem_cache_touch(mem_cache *c, mem_line *l);
 void mem_cache_install(mem_cache *c, mem_line *v, uint64_t line);
 /* No line: line addresses are aligned, so never all ones. */
 #define MEM_NO_LINE UINT64_MAX
+static inline uint32_t mem_mshr_hash(uint64_t line)
+{
+  return (uint32_t)((line * UINT64_C(0x9e3779b97f4a7c15)) >> 58);
+}
 mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line);
 mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line); /* NULL when full */
 void mem_mshr_add(mem_mshr *m, mem_req *q);
