@@ -169,7 +169,7 @@ static int check_barriers(sm_core *sm, sm_cta *sc, uint64_t now)
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
     if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == (uint32_t)(sc - sm->ctas) &&
         !sm->warps[s].w->is_blocked)
-      sm->not_before[s] = min_u64(sm->not_before[s], now + 1);
+      sm_set_not_before(sm, s, min_u64(sm->not_before[s], now + 1));
   return 0;
 }
 
@@ -183,7 +183,7 @@ static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
     sm_warp *sw = &sm->warps[s];
     if (sw->cta_slot == cta_slot && sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked &&
         !sw->is_functionally_done && sw->n_mem == 0)
-      sm->not_before[sw->slot] = now + 1;
+      sm_set_not_before(sm, sw->slot, now + 1);
   }
 }
 
@@ -287,12 +287,12 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
    * control went elsewhere. */
   if (!is_warp_done)
     sm_branch_resolve(sm, sw, t, &rec, now);
-  sm->not_before[slot] = now + 1;
+  sm_set_not_before(sm, slot, now + 1);
   if (!is_warp_done)
     sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
-      sm->not_before[slot] = SM_NEVER;
+      sm_set_not_before(sm, slot, SM_NEVER);
       sm->wait_cause[slot] = SM_CAUSE_BARRIER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
@@ -303,7 +303,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   }
   if (is_warp_done) {
     sw->is_functionally_done = true;
-    sm->not_before[slot] = SM_NEVER;
+    sm_set_not_before(sm, slot, SM_NEVER);
     if (ob && ob->on_warp_done)
       ob->on_warp_done(ob->ctx, w, now);
     uint32_t cta_slot = sw->cta_slot;
@@ -437,7 +437,7 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
         }
       }
       sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
-      sm->not_before[sw->slot] = max_u64(ck.retry, *issued ? now + 1 : 0);
+      sm_set_not_before(sm, sw->slot, max_u64(ck.retry, *issued ? now + 1 : 0));
       *next = min_u64(*next, ck.retry);
       break;
     }
@@ -465,7 +465,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
     /* Candidates: warps of this scheduler that may issue now.  Only the
      * not_before array is read for warps that wait, without branches
      * (whether a warp waits is as good as random). */
-    uint64_t mine = sm->used_mask & sm->sched_mask[s], m = mine, ready = 0;
+    uint64_t mine = sm->used_mask & sm->sched_mask[s], m = mine & ~sm->asleep, ready = 0;
     while (m) {
       uint32_t slot = (uint32_t)__builtin_ctzll(m);
       m &= m - 1;

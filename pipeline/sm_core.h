@@ -309,7 +309,9 @@ typedef struct sm_core {
   /* Per warp slot, apart from sm_warp so that the per-cycle scan reads
    * one array: the earliest cycle the warp can issue; SM_NEVER: until
    * memory answers, a barrier opens or the LD/ST pipeline frees. */
-  uint64_t not_before[SM_MAX_WARPS];
+  uint64_t not_before[SM_MAX_WARPS]; /* written by sm_set_not_before only */
+  uint64_t asleep;            /* slots whose not_before is SM_NEVER: the
+                                 per-cycle scan skips them unread */
   uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
   uint64_t ldst_waiters;      /* warps waiting for the LD/ST pipeline to
                                  take a memory instruction */
@@ -344,6 +346,15 @@ typedef struct sm_core {
    * the branch unit reads it). */
   sm_wrong_path wrong_path[SM_MAX_WARPS];
 } sm_core;
+
+/* Sets the earliest cycle the warp in slot can issue, keeping the asleep
+ * mask: every write of not_before goes through here. */
+static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
+{
+  uint64_t bit = UINT64_C(1) << slot;
+  sm->not_before[slot] = cycle;
+  sm->asleep = cycle == SM_NEVER ? sm->asleep | bit : sm->asleep & ~bit;
+}
 
 /* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or
  * PTX_EINVAL (message in err). */
