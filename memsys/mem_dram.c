@@ -474,7 +474,7 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
    * so the clock domains run exactly as they did). */
   if (n < c->idle_until)
     return;
-  if (!mem_dram_schedule(s, c, n) && s->p.dram_scheduler != 0)
+  if (!mem_dram_schedule(s, c, n) && s->p.dram_scheduler != 0 && s->p.is_skip_idle)
     c->idle_until = mem_dram_idle_until(s, c, n);
   else
     c->idle_until = 0;

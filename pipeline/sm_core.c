@@ -465,7 +465,8 @@ int sm_cycle(sm_core *sm, uint64_t now)
     /* Candidates: warps of this scheduler that may issue now.  Only the
      * not_before array is read for warps that wait, without branches
      * (whether a warp waits is as good as random). */
-    uint64_t mine = sm->used_mask & sm->sched_mask[s], m = mine & ~sm->asleep, ready = 0;
+    uint64_t mine = sm->used_mask & sm->sched_mask[s], ready = 0;
+    uint64_t m = sm->p->is_skip_idle ? mine & ~sm->asleep : mine;
     while (m) {
       uint32_t slot = (uint32_t)__builtin_ctzll(m);
       m &= m - 1;
@@ -478,7 +479,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
     sm_cause why = SM_CAUSE_IDLE;
     bool issued = false;
     pol_sched *ps = &sm->sched[s];
-    if (ready && ps->ops->rotation_first && !ps->ops->view_mask) {
+    if (ready && ps->ops->rotation_first && !ps->ops->view_mask && sm->p->is_skip_idle) {
       /* A rotation in slot order (pol_sched.h): the ready slots from the
        * policy's first one up, then those below it, tried lazily, with no
        * view and no order() call. */

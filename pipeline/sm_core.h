@@ -117,6 +117,9 @@ typedef struct sm_params {
   uint32_t n_cta_slots;
   uint32_t n_schedulers;
   uint32_t issue_per_warp;    /* instructions a warp may issue per cycle */
+  bool is_skip_idle;          /* -ptxsim_skip_idle: the cycle skips asleep
+                                 warps unread and tries an LRR scheduler's
+                                 warps lazily (sm_core.c) */
   uint32_t n_units[SM_UNIT_COUNT]; /* instances; 0 = no structural limit */
   uint32_t max_inflight;      /* per warp, 0 = unlimited */
   uint32_t ibuf_entries;
