@@ -205,6 +205,19 @@ void mem_dram_free(mem_sys *s)
       for (uint32_t i = i##_w * 64 + (uint32_t)__builtin_ctzll(i##_m), i##_once = 1; i##_once;  \
            i##_once = 0)
 
+/* Sets b->hit to the first request for the open row from `from` on
+ * (prev: the one before it). */
+static void mem_bank_find_hit(mem_bank *b, mem_req *prev, mem_req *from)
+{
+  mem_req *q = b->is_open ? from : NULL;
+  while (q && q->row != b->row) {
+    prev = q;
+    q = q->next;
+  }
+  b->hit = q;
+  b->hit_prev = q ? prev : NULL;
+}
+
 static bool mem_is_read(const mem_req *q)
 {
   return q->type == MEM_RQ_READ;
@@ -261,8 +274,9 @@ static void mem_dram_col(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, mem_r
     b->head = q->next;
   if (b->tail == q)
     b->tail = prev;
-  if (b->is_open && q->row == b->row)
-    b->n_hits--;
+  /* q is the bank's oldest row hit (FCFS: its head, which is one). */
+  if (q == b->hit)
+    mem_bank_find_hit(b, prev, q->next);
   if (--b->n == 0)
     c->queued[q->bank / 64] &= ~(UINT64_C(1) << (q->bank % 64));
   c->n_queued--;
@@ -279,9 +293,7 @@ static void mem_dram_act(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, uint6
   const mem_dram_timing *d = &s->p.dram;
   b->is_open = true;
   b->row = q->row;
-  b->n_hits = 0;
-  for (const mem_req *r = b->head; r; r = r->next)
-    b->n_hits += r->row == b->row;
+  mem_bank_find_hit(b, NULL, b->head);
   b->col_ok = n + d->tRCD;
   b->wcol_ok = n + s->tRCDWR;
   b->pre_ok = n + d->tRAS;
@@ -294,14 +306,14 @@ static void mem_dram_act(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, uint6
 static void mem_dram_pre(mem_sys *s, mem_bank *b, uint64_t n)
 {
   b->is_open = false;
-  b->n_hits = 0;
+  b->hit = b->hit_prev = NULL;
   if (n + s->p.dram.tRP > b->act_ok)
     b->act_ok = n + s->p.dram.tRP;
 }
 
 static bool mem_bank_has_hit(const mem_bank *b)
 {
-  return b->n_hits > 0;
+  return b->hit != NULL;
 }
 
 /* The row command q's bank needs now, if it can issue: 1 ACT, 2 PRE. */
@@ -333,9 +345,7 @@ static uint64_t mem_dram_idle_until(const mem_sys *s, const mem_chan *c, uint64_
       w = x < w ? x : w;
       continue;
     }
-    const mem_req *q = b->n_hits ? b->head : NULL;
-    while (q && q->row != b->row)
-      q = q->next;
+    const mem_req *q = b->hit;
     if (q) {
       /* The oldest row hit: its column command. */
       uint64_t x = c->col_ok;
@@ -375,13 +385,7 @@ static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     /* Row hits first, oldest first. */
     MEM_FOR_QUEUED_BANKS(s, c, i) {
       mem_bank *b = &c->banks[i];
-      if (!b->n_hits)
-        continue;
-      mem_req *prev = NULL, *q = b->head;
-      while (q && q->row != b->row) {
-        prev = q;
-        q = q->next;
-      }
+      mem_req *q = b->hit, *prev = b->hit_prev;
       if (q && (!best || q->seq < best->seq) && mem_dram_can_col(s, c, b, q, n)) {
         best = q;
         best_prev = prev;
@@ -454,13 +458,16 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
     q->seq = c->seq++;
     q->next = NULL;
     mem_bank *b = &c->banks[q->bank];
+    if (b->is_open && !b->hit && q->row == b->row) {
+      b->hit = q;
+      b->hit_prev = b->tail;
+    }
     if (b->tail)
       b->tail->next = q;
     else
       b->head = q;
     b->tail = q;
     b->n++;
-    b->n_hits += b->is_open && q->row == b->row;
     c->queued[q->bank / 64] |= UINT64_C(1) << (q->bank % 64);
     c->n_queued++;
     c->idle_until = 0;

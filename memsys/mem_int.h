@@ -254,7 +254,9 @@ typedef struct mem_bits {
 typedef struct mem_bank {
   mem_req *head, *tail;   /* queued requests, oldest first */
   uint32_t n, row;
-  uint32_t n_hits;        /* queued requests for the open row (0 when closed) */
+  mem_req *hit, *hit_prev; /* the oldest queued request for the open row (NULL:
+                             none, or closed) and the one before it (NULL: it
+                             is the head); what FR-FCFS looks for */
   bool is_open;
   uint64_t act_ok, col_ok, wcol_ok, pre_ok; /* DRAM cycles */
 } mem_bank;
