@@ -54,6 +54,23 @@ static void mem_mask_sectors(const uint64_t bm[4], uint32_t n_sectors, uint8_t *
   *bytes = (uint16_t)n;
 }
 
+/* mem_mask_sectors of the byte mask of one range [lo, hi) of a line
+ * (hi > lo), without the mask: sectors touched, sectors covered whole,
+ * and the bytes. */
+static void mem_range_sectors(uint32_t lo, uint32_t hi, uint8_t *touched, uint8_t *full,
+                              uint16_t *bytes)
+{
+  uint32_t first = lo / MEM_SECTOR_BYTES, last = (hi - 1) / MEM_SECTOR_BYTES;
+  uint32_t t = ((2u << last) - 1) & ~((1u << first) - 1);
+  /* Whole sectors: from the first boundary at or after lo to the last at
+   * or before hi. */
+  uint32_t fa = (lo + MEM_SECTOR_BYTES - 1) / MEM_SECTOR_BYTES, fb = hi / MEM_SECTOR_BYTES;
+  uint32_t f = fb > fa ? ((1u << fb) - 1) & ~((1u << fa) - 1) : 0;
+  *touched = (uint8_t)t;
+  *full = (uint8_t)f;
+  *bytes = (uint16_t)(hi - lo);
+}
+
 uint32_t mem_coalesce(const mem_warp_access *a, uint32_t line_bytes, mem_acc *out)
 {
   uint32_t bytes = a->bytes ? a->bytes : 1, sub = mem_subwarp(bytes), n = 0;
@@ -74,12 +91,10 @@ uint32_t mem_coalesce(const mem_warp_access *a, uint32_t line_bytes, mem_acc *ou
       if (is_unit && hi > lo) {
         for (uint64_t line = lo & ~lmask; line < hi && n < MEM_MAX_ACCESSES;
              line += line_bytes) {
-          uint64_t bm[4] = {0, 0, 0, 0};
           uint64_t s = lo > line ? lo - line : 0, e = hi - line < line_bytes ? hi - line : line_bytes;
-          mem_mask_set(bm, (uint32_t)s, (uint32_t)e);
           out[n].addr = line;
-          mem_mask_sectors(bm, line_bytes / MEM_SECTOR_BYTES, &out[n].sectors,
-                           &out[n].full_sectors, &out[n].bytes);
+          mem_range_sectors((uint32_t)s, (uint32_t)e, &out[n].sectors, &out[n].full_sectors,
+                            &out[n].bytes);
           n++;
         }
         continue;
@@ -128,22 +143,27 @@ uint32_t mem_const_accesses(const mem_warp_access *a, uint32_t line_bytes, mem_a
     if (is_uniform)
       mask &= -mask;
   }
+  /* A lane's address was seen before iff an access was already made for
+   * it: the distinct addresses so far, in a small hash table (index + 1
+   * of the access; at most 32 of 64 entries used). */
+  uint8_t table[64];
+  uint64_t made[32];
+  memset(table, 0, sizeof table);
   for (uint32_t lane = 0; lane < 32; lane++) {
     if (!(mask >> lane & 1))
       continue;
     uint64_t addr = a->addr[lane] | base;
-    bool is_seen = false;
-    for (uint32_t l2 = 0; l2 < lane && !is_seen; l2++)
-      is_seen = (a->mask >> l2 & 1) && (a->addr[l2] | base) == addr;
-    if (is_seen)
+    uint32_t h = (uint32_t)((addr * UINT64_C(0x9e3779b97f4a7c15)) >> 58);
+    while (table[h] && made[table[h] - 1] != addr)
+      h = (h + 1) & 63;
+    if (table[h])
       continue;
+    table[h] = (uint8_t)(n + 1);
+    made[n] = addr;
     uint64_t line = addr & ~lmask;
     uint32_t off = (uint32_t)(addr - line), end = off + bytes > line_bytes ? line_bytes : off + bytes;
-    uint64_t bm[4] = {0, 0, 0, 0};
-    mem_mask_set(bm, off, end);
     out[n].addr = line;
-    mem_mask_sectors(bm, line_bytes / MEM_SECTOR_BYTES, &out[n].sectors, &out[n].full_sectors,
-                     &out[n].bytes);
+    mem_range_sectors(off, end, &out[n].sectors, &out[n].full_sectors, &out[n].bytes);
     n++;
   }
   return n;
