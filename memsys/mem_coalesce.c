@@ -138,10 +138,23 @@ uint32_t mem_const_accesses(const mem_warp_access *a, uint32_t line_bytes, mem_a
   if (mask) {
     uint64_t a0 = a->addr[__builtin_ctz(mask)];
     bool is_uniform = true;
-    for (uint32_t m = mask & (mask - 1); m && is_uniform; m &= m - 1)
-      is_uniform = a->addr[__builtin_ctz(m)] == a0;
-    if (is_uniform)
-      mask &= -mask;
+    if (mask == UINT32_MAX) {
+      /* Every lane: one pass without branches. */
+      uint64_t diff = 0;
+      for (uint32_t lane = 1; lane < 32; lane++)
+        diff |= a->addr[lane] ^ a0;
+      is_uniform = diff == 0;
+    } else
+      for (uint32_t m = mask & (mask - 1); m && is_uniform; m &= m - 1)
+        is_uniform = a->addr[__builtin_ctz(m)] == a0;
+    if (is_uniform) {
+      uint64_t addr = a0 | base, line = addr & ~lmask;
+      uint32_t off = (uint32_t)(addr - line);
+      uint32_t end = off + bytes > line_bytes ? line_bytes : off + bytes;
+      out[0].addr = line;
+      mem_range_sectors(off, end, &out[0].sectors, &out[0].full_sectors, &out[0].bytes);
+      return 1;
+    }
   }
   /* A lane's address was seen before iff an access was already made for
    * it: the distinct addresses so far, in a small hash table (index + 1
@@ -149,9 +162,8 @@ uint32_t mem_const_accesses(const mem_warp_access *a, uint32_t line_bytes, mem_a
   uint8_t table[64];
   uint64_t made[32];
   memset(table, 0, sizeof table);
-  for (uint32_t lane = 0; lane < 32; lane++) {
-    if (!(mask >> lane & 1))
-      continue;
+  for (uint32_t m = mask; m; m &= m - 1) {
+    uint32_t lane = (uint32_t)__builtin_ctz(m);
     uint64_t addr = a->addr[lane] | base;
     uint32_t h = (uint32_t)((addr * UINT64_C(0x9e3779b97f4a7c15)) >> 58);
     while (table[h] && made[table[h] - 1] != addr)

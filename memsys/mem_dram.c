@@ -118,6 +118,8 @@ int mem_addr_init(mem_sys *s, char *err, size_t errlen)
              (unsigned)__builtin_ctz(nsub));
     return PTX_EINVAL;
   }
+  uint32_t nbk = s->p.dram.n_banks;
+  s->bank_mask = nbk > 1 && !(nbk & (nbk - 1)) ? nbk - 1 : 0;
   mem_bits_of(bank, &s->bits_bank);
   mem_bits_of(row, &s->bits_row);
   mem_bits_of(chan, &s->bits_chan);
@@ -134,7 +136,8 @@ void mem_addr_decode(const mem_sys *s, uint64_t addr, mem_dram_addr *out)
     rest = ((hi / s->p.n_channels) << s->chan_at) | (addr & s->chan_low_mask);
   } else
     out->chan = (uint32_t)mem_bits_pack(&s->bits_chan, addr);
-  out->bank = (uint32_t)(mem_bits_pack(&s->bits_bank, rest) % s->p.dram.n_banks);
+  uint64_t bank = mem_bits_pack(&s->bits_bank, rest);
+  out->bank = (uint32_t)(s->bank_mask ? bank & s->bank_mask : bank % s->p.dram.n_banks);
   out->row = (uint32_t)mem_bits_pack(&s->bits_row, rest);
   out->sub = out->chan * s->p.n_sub_partitions +
              (out->bank & (s->p.n_sub_partitions - 1));

@@ -319,6 +319,7 @@ struct mem_sys {
   uint64_t chan_low_mask; /* dramid@N: bits below N */
   bool is_chan_mod;       /* dramid@N with a channel count not a power of two */
   uint32_t n_chan_bits, chan_at;
+  uint64_t bank_mask;     /* banks - 1 for a power-of-two count (no division); 0 */
 
   /* DRAM derived timing (DRAM cycles). */
   uint32_t burst_cycles, atom_bytes, tRTW, tWTR, tWTP, tRCDWR, tRTP, bank_grp_shift;

@@ -269,7 +269,8 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     cost = c;
   }
   sm->st.issued_warp_insns++;
-  sm->st.issued_thread_insns += (uint64_t)ptx_popcount32(rec.active);
+  sm->st.issued_thread_insns +=
+      rec.active == rec.exec ? n_exec : (uint64_t)ptx_popcount32(rec.active);
   sm->st.issue_hist[n_exec]++;
   sm->st.rf.vrf_lane_reads += (uint64_t)cost.vrf_uses * cost.rf_lanes;
   sm->st.rf.vrf_lane_writes += (uint64_t)cost.vrf_defs * cost.rf_lanes;
