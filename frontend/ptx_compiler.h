@@ -27,4 +27,34 @@
 
 #define PTX_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+#include <stdint.h>
+
+/* Population counts for hot paths.  The build is portable (no -mpopcnt),
+ * where __builtin_popcount becomes a call to libgcc's __popcountdi2; the
+ * bit-parallel sum below is a dozen inline instructions.  A build for a
+ * CPU with the instruction (__POPCNT__) uses it. */
+static inline uint32_t ptx_popcount64(uint64_t x)
+{
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+  return (uint32_t)__builtin_popcountll(x);
+#else
+  x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+  x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+  x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+  return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
+static inline uint32_t ptx_popcount32(uint32_t x)
+{
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+  return (uint32_t)__builtin_popcount(x);
+#else
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  return (x * 0x01010101u) >> 24;
+#endif
+}
+
 #endif /* PTXSIM_FRONTEND_PTX_COMPILER_H */

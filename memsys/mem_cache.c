@@ -165,8 +165,11 @@ int mem_cache_init(mem_cache *c, const mem_cache_params *p, const char *what,
   c->n_mshr = c->is_enabled && p->mshr_entries ? p->mshr_entries : default_mshr;
   c->max_merge = c->is_enabled && p->mshr_max_merge ? p->mshr_max_merge : 64;
   c->mshr = calloc(c->n_mshr, sizeof *c->mshr);
-  if (!c->mshr)
+  c->mshr_line = malloc(c->n_mshr * sizeof *c->mshr_line);
+  if (!c->mshr || !c->mshr_line)
     return PTX_ENOMEM;
+  for (uint32_t i = 0; i < c->n_mshr; i++)
+    c->mshr_line[i] = MEM_NO_LINE;
   /* Fills that evict dirty lines may add one writeback per MSHR entry
    * beyond the queue's limit. */
   uint32_t limit = c->is_enabled && p->miss_queue ? p->miss_queue : MEM_PART_QUEUE;
@@ -177,9 +180,11 @@ void mem_cache_free(mem_cache *c)
 {
   free(c->lines);
   free(c->mshr);
+  free(c->mshr_line);
   mem_ring_free(&c->missq);
   c->lines = NULL;
   c->mshr = NULL;
+  c->mshr_line = NULL;
 }
 
 uint64_t mem_cache_line(const mem_cache *c, uint64_t addr)
@@ -254,12 +259,14 @@ void mem_cache_install(mem_cache *c, mem_line *v, uint64_t line)
 
 mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line)
 {
-  for (uint32_t i = 0, seen = 0; seen < c->n_mshr_live; i++)
-    if (c->mshr[i].is_live) {
-      if (c->mshr[i].addr == line)
-        return &c->mshr[i];
-      seen++;
-    }
+  /* The first live entry of the line, as a scan of the entries in order
+   * finds it; free entries hold MEM_NO_LINE, which no line equals. */
+  if (!c->mshr_bucket[mem_mshr_hash(line)])
+    return NULL;
+  const uint64_t *a = c->mshr_line;
+  for (uint32_t i = 0, n = c->mshr_hi; i < n; i++)
+    if (a[i] == line)
+      return &c->mshr[i];
   return NULL;
 }
 
@@ -274,6 +281,10 @@ mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line)
       m->addr = line;
       m->is_live = true;
       c->n_mshr_live++;
+      c->mshr_line[i] = line;
+      c->mshr_bucket[mem_mshr_hash(line)]++;
+      if (i >= c->mshr_hi)
+        c->mshr_hi = i + 1;
       return m;
     }
   return NULL;
@@ -358,4 +369,8 @@ void mem_mshr_release(mem_cache *c, mem_mshr *m)
   m->is_live = false;
   m->head = m->tail = NULL;
   c->n_mshr_live--;
+  c->mshr_bucket[mem_mshr_hash(m->addr)]--;
+  c->mshr_line[m - c->mshr] = MEM_NO_LINE;
+  while (c->mshr_hi && c->mshr_line[c->mshr_hi - 1] == MEM_NO_LINE)
+    c->mshr_hi--;
 }

@@ -47,11 +47,28 @@ static void mem_mask_sectors(const uint64_t bm[4], uint32_t n_sectors, uint8_t *
       t |= 1u << sct;
     if (bits == 0xffffffffu)
       f |= 1u << sct;
-    n += (uint32_t)__builtin_popcount(bits);
+    n += (uint32_t)ptx_popcount32(bits);
   }
   *touched = (uint8_t)t;
   *full = (uint8_t)f;
   *bytes = (uint16_t)n;
+}
+
+/* mem_mask_sectors of the byte mask of one range [lo, hi) of a line
+ * (hi > lo), without the mask: sectors touched, sectors covered whole,
+ * and the bytes. */
+static void mem_range_sectors(uint32_t lo, uint32_t hi, uint8_t *touched, uint8_t *full,
+                              uint16_t *bytes)
+{
+  uint32_t first = lo / MEM_SECTOR_BYTES, last = (hi - 1) / MEM_SECTOR_BYTES;
+  uint32_t t = ((2u << last) - 1) & ~((1u << first) - 1);
+  /* Whole sectors: from the first boundary at or after lo to the last at
+   * or before hi. */
+  uint32_t fa = (lo + MEM_SECTOR_BYTES - 1) / MEM_SECTOR_BYTES, fb = hi / MEM_SECTOR_BYTES;
+  uint32_t f = fb > fa ? ((1u << fb) - 1) & ~((1u << fa) - 1) : 0;
+  *touched = (uint8_t)t;
+  *full = (uint8_t)f;
+  *bytes = (uint16_t)(hi - lo);
 }
 
 uint32_t mem_coalesce(const mem_warp_access *a, uint32_t line_bytes, mem_acc *out)
@@ -60,13 +77,37 @@ uint32_t mem_coalesce(const mem_warp_access *a, uint32_t line_bytes, mem_acc *ou
   uint64_t lmask = line_bytes - 1;
   for (uint32_t base = 0; base < 32; base += sub) {
     uint32_t first = n;
+    /* Every lane of the sub-warp active, each at the address after the
+     * one before (a unit-stride access): the bytes [lo, hi) are one
+     * range, whose lines, in address order, are what the lane loop below
+     * would find, each with the part of the range inside it. */
+    uint32_t sub_mask = sub == 32 ? UINT32_MAX : ((1u << sub) - 1) << base;
+    if ((a->mask & sub_mask) == sub_mask) {
+      uint64_t lo = a->addr[base];
+      bool is_unit = true;
+      for (uint32_t lane = base + 1; lane < base + sub && is_unit; lane++)
+        is_unit = a->addr[lane] == lo + (uint64_t)(lane - base) * bytes;
+      uint64_t hi = lo + (uint64_t)sub * bytes;
+      if (is_unit && hi > lo) {
+        for (uint64_t line = lo & ~lmask; line < hi && n < MEM_MAX_ACCESSES;
+             line += line_bytes) {
+          uint64_t s = lo > line ? lo - line : 0, e = hi - line < line_bytes ? hi - line : line_bytes;
+          out[n].addr = line;
+          mem_range_sectors((uint32_t)s, (uint32_t)e, &out[n].sectors, &out[n].full_sectors,
+                            &out[n].bytes);
+          n++;
+        }
+        continue;
+      }
+    }
     uint64_t bm[MEM_MAX_ACCESSES][4];
     for (uint32_t lane = base; lane < base + sub; lane++) {
       if (!(a->mask >> lane & 1))
         continue;
       uint64_t lo = a->addr[lane], hi = lo + bytes; /* [lo, hi) */
       for (uint64_t line = lo & ~lmask; line < hi; line += line_bytes) {
-        uint32_t k = first;
+        /* The line of the lane before, most often; else the search. */
+        uint32_t k = n > first && out[n - 1].addr == line ? n - 1 : first;
         while (k < n && out[k].addr != line)
           k++;
         if (k == n) {
@@ -91,22 +132,50 @@ uint32_t mem_const_accesses(const mem_warp_access *a, uint32_t line_bytes, mem_a
 {
   uint32_t bytes = a->bytes ? a->bytes : 1, n = 0;
   uint64_t base = a->space == ISA_SPACE_PARAM ? MEM_PARAM_BASE : 0, lmask = line_bytes - 1;
-  for (uint32_t lane = 0; lane < 32; lane++) {
-    if (!(a->mask >> lane & 1))
-      continue;
+  /* Every lane at one address (parameters, uniform indices): one access,
+   * the first lane's, as the search below finds; no quadratic search. */
+  uint32_t mask = a->mask;
+  if (mask) {
+    uint64_t a0 = a->addr[__builtin_ctz(mask)];
+    bool is_uniform = true;
+    if (mask == UINT32_MAX) {
+      /* Every lane: one pass without branches. */
+      uint64_t diff = 0;
+      for (uint32_t lane = 1; lane < 32; lane++)
+        diff |= a->addr[lane] ^ a0;
+      is_uniform = diff == 0;
+    } else
+      for (uint32_t m = mask & (mask - 1); m && is_uniform; m &= m - 1)
+        is_uniform = a->addr[__builtin_ctz(m)] == a0;
+    if (is_uniform) {
+      uint64_t addr = a0 | base, line = addr & ~lmask;
+      uint32_t off = (uint32_t)(addr - line);
+      uint32_t end = off + bytes > line_bytes ? line_bytes : off + bytes;
+      out[0].addr = line;
+      mem_range_sectors(off, end, &out[0].sectors, &out[0].full_sectors, &out[0].bytes);
+      return 1;
+    }
+  }
+  /* A lane's address was seen before iff an access was already made for
+   * it: the distinct addresses so far, in a small hash table (index + 1
+   * of the access; at most 32 of 64 entries used). */
+  uint8_t table[64];
+  uint64_t made[32];
+  memset(table, 0, sizeof table);
+  for (uint32_t m = mask; m; m &= m - 1) {
+    uint32_t lane = (uint32_t)__builtin_ctz(m);
     uint64_t addr = a->addr[lane] | base;
-    bool is_seen = false;
-    for (uint32_t l2 = 0; l2 < lane && !is_seen; l2++)
-      is_seen = (a->mask >> l2 & 1) && (a->addr[l2] | base) == addr;
-    if (is_seen)
+    uint32_t h = (uint32_t)((addr * UINT64_C(0x9e3779b97f4a7c15)) >> 58);
+    while (table[h] && made[table[h] - 1] != addr)
+      h = (h + 1) & 63;
+    if (table[h])
       continue;
+    table[h] = (uint8_t)(n + 1);
+    made[n] = addr;
     uint64_t line = addr & ~lmask;
     uint32_t off = (uint32_t)(addr - line), end = off + bytes > line_bytes ? line_bytes : off + bytes;
-    uint64_t bm[4] = {0, 0, 0, 0};
-    mem_mask_set(bm, off, end);
     out[n].addr = line;
-    mem_mask_sectors(bm, line_bytes / MEM_SECTOR_BYTES, &out[n].sectors, &out[n].full_sectors,
-                     &out[n].bytes);
+    mem_range_sectors(off, end, &out[n].sectors, &out[n].full_sectors, &out[n].bytes);
     n++;
   }
   return n;

@@ -118,6 +118,8 @@ int mem_addr_init(mem_sys *s, char *err, size_t errlen)
              (unsigned)__builtin_ctz(nsub));
     return PTX_EINVAL;
   }
+  uint32_t nbk = s->p.dram.n_banks;
+  s->bank_mask = nbk > 1 && !(nbk & (nbk - 1)) ? nbk - 1 : 0;
   mem_bits_of(bank, &s->bits_bank);
   mem_bits_of(row, &s->bits_row);
   mem_bits_of(chan, &s->bits_chan);
@@ -134,7 +136,8 @@ void mem_addr_decode(const mem_sys *s, uint64_t addr, mem_dram_addr *out)
     rest = ((hi / s->p.n_channels) << s->chan_at) | (addr & s->chan_low_mask);
   } else
     out->chan = (uint32_t)mem_bits_pack(&s->bits_chan, addr);
-  out->bank = (uint32_t)(mem_bits_pack(&s->bits_bank, rest) % s->p.dram.n_banks);
+  uint64_t bank = mem_bits_pack(&s->bits_bank, rest);
+  out->bank = (uint32_t)(s->bank_mask ? bank & s->bank_mask : bank % s->p.dram.n_banks);
   out->row = (uint32_t)mem_bits_pack(&s->bits_row, rest);
   out->sub = out->chan * s->p.n_sub_partitions +
              (out->bank & (s->p.n_sub_partitions - 1));
@@ -174,8 +177,9 @@ int mem_dram_init(mem_sys *s, char *err, size_t errlen)
   for (uint32_t i = 0; i < s->p.n_channels; i++) {
     mem_chan *c = &s->chans[i];
     c->banks = calloc(d->n_banks, sizeof *c->banks);
+    c->queued = calloc((d->n_banks + 63) / 64, sizeof *c->queued);
     c->grp_col_ok = calloc(d->n_bank_groups, sizeof *c->grp_col_ok);
-    if (!c->banks || !c->grp_col_ok)
+    if (!c->banks || !c->queued || !c->grp_col_ok)
       return PTX_ENOMEM;
     c->first_sub = i * s->p.n_sub_partitions;
   }
@@ -188,10 +192,33 @@ void mem_dram_free(mem_sys *s)
     return;
   for (uint32_t i = 0; i < s->p.n_channels; i++) {
     free(s->chans[i].banks);
+    free(s->chans[i].queued);
     free(s->chans[i].grp_col_ok);
   }
   free(s->chans);
   s->chans = NULL;
+}
+
+/* Runs the statement after it for each bank i of channel c that has
+ * requests, in bank order (the scheduler's passes skip the empty banks
+ * without reading them). */
+#define MEM_FOR_QUEUED_BANKS(s, c, i)                                                          \
+  for (uint32_t i##_w = 0, i##_nw = ((s)->p.dram.n_banks + 63) / 64; i##_w < i##_nw; i##_w++)  \
+    for (uint64_t i##_m = (c)->queued[i##_w]; i##_m; i##_m &= i##_m - 1)                      \
+      for (uint32_t i = i##_w * 64 + (uint32_t)__builtin_ctzll(i##_m), i##_once = 1; i##_once;  \
+           i##_once = 0)
+
+/* Sets b->hit to the first request for the open row from `from` on
+ * (prev: the one before it). */
+static void mem_bank_find_hit(mem_bank *b, mem_req *prev, mem_req *from)
+{
+  mem_req *q = b->is_open ? from : NULL;
+  while (q && q->row != b->row) {
+    prev = q;
+    q = q->next;
+  }
+  b->hit = q;
+  b->hit_prev = q ? prev : NULL;
 }
 
 static bool mem_is_read(const mem_req *q)
@@ -250,7 +277,11 @@ static void mem_dram_col(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, mem_r
     b->head = q->next;
   if (b->tail == q)
     b->tail = prev;
-  b->n--;
+  /* q is the bank's oldest row hit (FCFS: its head, which is one). */
+  if (q == b->hit)
+    mem_bank_find_hit(b, prev, q->next);
+  if (--b->n == 0)
+    c->queued[q->bank / 64] &= ~(UINT64_C(1) << (q->bank % 64));
   c->n_queued--;
   if (mem_is_read(q)) {
     q->ready = end * s->period[MEM_DOM_DRAM];
@@ -265,6 +296,7 @@ static void mem_dram_act(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, uint6
   const mem_dram_timing *d = &s->p.dram;
   b->is_open = true;
   b->row = q->row;
+  mem_bank_find_hit(b, NULL, b->head);
   b->col_ok = n + d->tRCD;
   b->wcol_ok = n + s->tRCDWR;
   b->pre_ok = n + d->tRAS;
@@ -277,16 +309,14 @@ static void mem_dram_act(mem_sys *s, mem_chan *c, mem_bank *b, mem_req *q, uint6
 static void mem_dram_pre(mem_sys *s, mem_bank *b, uint64_t n)
 {
   b->is_open = false;
+  b->hit = b->hit_prev = NULL;
   if (n + s->p.dram.tRP > b->act_ok)
     b->act_ok = n + s->p.dram.tRP;
 }
 
 static bool mem_bank_has_hit(const mem_bank *b)
 {
-  for (const mem_req *q = b->head; q; q = q->next)
-    if (q->row == b->row)
-      return true;
-  return false;
+  return b->hit != NULL;
 }
 
 /* The row command q's bank needs now, if it can issue: 1 ACT, 2 PRE. */
@@ -301,23 +331,64 @@ static int mem_dram_row_cmd(const mem_sys *s, const mem_chan *c, const mem_bank 
   return 0;
 }
 
-static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
+/* The first DRAM cycle >= n at which FR-FCFS could issue a command for
+ * the queue as it is (UINT64_MAX: none until the queue or the return
+ * queue changes).  Every condition of mem_dram_can_col and
+ * mem_dram_row_cmd is "cycle >= some time" on state only a command
+ * changes, so the earliest cycle a candidate passes is the largest of its
+ * times, and nothing issues before the smallest of those. */
+static uint64_t mem_dram_idle_until(const mem_sys *s, const mem_chan *c, uint64_t n)
 {
-  uint32_t nb = s->p.dram.n_banks;
+  const mem_dram_timing *d = &s->p.dram;
+  uint64_t w = UINT64_MAX;
+  MEM_FOR_QUEUED_BANKS(s, c, i) {
+    const mem_bank *b = &c->banks[i];
+    if (!b->is_open) {
+      uint64_t x = b->act_ok > c->rrd_ok ? b->act_ok : c->rrd_ok;
+      w = x < w ? x : w;
+      continue;
+    }
+    const mem_req *q = b->hit;
+    if (q) {
+      /* The oldest row hit: its column command. */
+      uint64_t x = c->col_ok;
+      uint64_t g = c->grp_col_ok[q->bank >> s->bank_grp_shift];
+      x = g > x ? g : x;
+      if (mem_is_read(q)) {
+        bool is_blocked =
+            !q->is_started && s->p.dram_return_queue && c->n_ret >= s->p.dram_return_queue;
+        uint64_t bus = c->bus_free > d->tCL ? c->bus_free - d->tCL : 0;
+        x = b->col_ok > x ? b->col_ok : x;
+        x = c->rd_ok > x ? c->rd_ok : x;
+        x = bus > x ? bus : x;
+        if (is_blocked)
+          x = UINT64_MAX;
+      } else {
+        uint64_t bus = c->bus_free > d->tWL ? c->bus_free - d->tWL : 0;
+        x = b->wcol_ok > x ? b->wcol_ok : x;
+        x = c->wr_ok > x ? c->wr_ok : x;
+        x = bus > x ? bus : x;
+      }
+      w = x < w ? x : w;
+    } else if (b->head->row != b->row) {
+      /* No hit in the bank: the precharge for its oldest request. */
+      w = b->pre_ok < w ? b->pre_ok : w;
+    }
+  }
+  return w > n ? w : n;
+}
+
+/* One scheduling pass at DRAM cycle n; whether it issued a command. */
+static bool mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
+{
   bool is_frfcfs = s->p.dram_scheduler != 0;
   mem_bank *bb = NULL;
   mem_req *best = NULL, *best_prev = NULL;
   if (is_frfcfs) {
     /* Row hits first, oldest first. */
-    for (uint32_t i = 0; i < nb; i++) {
+    MEM_FOR_QUEUED_BANKS(s, c, i) {
       mem_bank *b = &c->banks[i];
-      if (!b->n || !b->is_open)
-        continue;
-      mem_req *prev = NULL, *q = b->head;
-      while (q && q->row != b->row) {
-        prev = q;
-        q = q->next;
-      }
+      mem_req *q = b->hit, *prev = b->hit_prev;
       if (q && (!best || q->seq < best->seq) && mem_dram_can_col(s, c, b, q, n)) {
         best = q;
         best_prev = prev;
@@ -326,36 +397,37 @@ static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     }
     if (best) {
       mem_dram_col(s, c, bb, best, best_prev, n);
-      return;
+      return true;
     }
   } else {
     /* FCFS: only the oldest request may issue anything. */
-    for (uint32_t i = 0; i < nb; i++) {
+    MEM_FOR_QUEUED_BANKS(s, c, i) {
       mem_bank *b = &c->banks[i];
-      if (b->n && (!best || b->head->seq < best->seq)) {
+      if (!best || b->head->seq < best->seq) {
         best = b->head;
         bb = b;
       }
     }
     if (!best)
-      return;
+      return false;
     if (bb->is_open && bb->row == best->row) {
-      if (mem_dram_can_col(s, c, bb, best, n))
-        mem_dram_col(s, c, bb, best, NULL, n);
-      return;
+      if (!mem_dram_can_col(s, c, bb, best, n))
+        return false;
+      mem_dram_col(s, c, bb, best, NULL, n);
+      return true;
     }
     int cmd = mem_dram_row_cmd(s, c, bb, best, n, false);
     if (cmd == 1)
       mem_dram_act(s, c, bb, best, n);
     else if (cmd == 2)
       mem_dram_pre(s, bb, n);
-    return;
+    return cmd != 0;
   }
   /* Then the oldest request whose bank needs a row command. */
   int best_cmd = 0;
-  for (uint32_t i = 0; i < nb; i++) {
+  MEM_FOR_QUEUED_BANKS(s, c, i) {
     mem_bank *b = &c->banks[i];
-    if (!b->n || (best && b->head->seq >= best->seq))
+    if (best && b->head->seq >= best->seq)
       continue;
     int cmd = mem_dram_row_cmd(s, c, b, b->head, n, true);
     if (cmd) {
@@ -368,6 +440,7 @@ static void mem_dram_schedule(mem_sys *s, mem_chan *c, uint64_t n)
     mem_dram_act(s, c, bb, best, n);
   else if (best_cmd == 2)
     mem_dram_pre(s, bb, n);
+  return best_cmd != 0;
 }
 
 void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
@@ -388,19 +461,33 @@ void mem_dram_tick(mem_sys *s, uint32_t ci, mem_time t)
     q->seq = c->seq++;
     q->next = NULL;
     mem_bank *b = &c->banks[q->bank];
+    if (b->is_open && !b->hit && q->row == b->row) {
+      b->hit = q;
+      b->hit_prev = b->tail;
+    }
     if (b->tail)
       b->tail->next = q;
     else
       b->head = q;
     b->tail = q;
     b->n++;
+    c->queued[q->bank / 64] |= UINT64_C(1) << (q->bank % 64);
     c->n_queued++;
+    c->idle_until = 0;
   }
   c->rr++;
   if (!c->n_queued)
     return;
   s->is_active = true;
-  mem_dram_schedule(s, c, t / s->period[MEM_DOM_DRAM]);
+  uint64_t n = t / s->period[MEM_DOM_DRAM];
+  /* A pass that would issue nothing is skipped (FR-FCFS: the tick stays,
+   * so the clock domains run exactly as they did). */
+  if (n < c->idle_until)
+    return;
+  if (!mem_dram_schedule(s, c, n) && s->p.dram_scheduler != 0 && s->p.is_skip_idle)
+    c->idle_until = mem_dram_idle_until(s, c, n);
+  else
+    c->idle_until = 0;
 }
 
 mem_time mem_dram_next_work(const mem_sys *s, const mem_chan *c)

@@ -144,7 +144,13 @@ typedef struct mem_cache {
   uint64_t stamp;         /* access counter for LRU/FIFO */
   mem_line *lines;        /* n_sets * assoc */
   mem_mshr *mshr;
-  uint32_t n_mshr, n_mshr_live, max_merge;
+  /* Each MSHR's line, MEM_NO_LINE when free, apart from mshr so that the
+   * search reads one small array; entries [0, mshr_hi) hold every live
+   * one (allocation takes the lowest free entry). */
+  uint64_t *mshr_line;
+  uint32_t n_mshr, n_mshr_live, max_merge, mshr_hi;
+  uint16_t mshr_bucket[64]; /* live MSHRs per hash of their line: a line
+                               whose bucket is 0 has none, without a search */
   uint64_t poly[64];      /* x^i mod the index polynomial (index P) */
   mem_ring missq;         /* requests to the next level */
   mem_time data_port_free, fill_port_free;
@@ -167,6 +173,12 @@ mem_line *mem_cache_victim(mem_cache *c, uint64_t line, uint64_t index_addr);
 void mem_cache_touch(mem_cache *c, mem_line *l);
 /* Installs line in victim v (evicted state left to the caller). */
 void mem_cache_install(mem_cache *c, mem_line *v, uint64_t line);
+/* No line: line addresses are aligned, so never all ones. */
+#define MEM_NO_LINE UINT64_MAX
+static inline uint32_t mem_mshr_hash(uint64_t line)
+{
+  return (uint32_t)((line * UINT64_C(0x9e3779b97f4a7c15)) >> 58);
+}
 mem_mshr *mem_mshr_find(mem_cache *c, uint64_t line);
 mem_mshr *mem_mshr_alloc(mem_cache *c, uint64_t line); /* NULL when full */
 void mem_mshr_add(mem_mshr *m, mem_req *q);
@@ -242,17 +254,26 @@ typedef struct mem_bits {
 typedef struct mem_bank {
   mem_req *head, *tail;   /* queued requests, oldest first */
   uint32_t n, row;
+  mem_req *hit, *hit_prev; /* the oldest queued request for the open row (NULL:
+                             none, or closed) and the one before it (NULL: it
+                             is the head); what FR-FCFS looks for */
   bool is_open;
   uint64_t act_ok, col_ok, wcol_ok, pre_ok; /* DRAM cycles */
 } mem_bank;
 
 typedef struct mem_chan {
   mem_bank *banks;
+  uint64_t *queued;       /* banks with requests, a bit each (words of 64) */
   uint64_t *grp_col_ok;
   uint32_t n_queued, first_sub, rr;
   uint32_t n_ret;         /* read data waiting for L2 (-gpgpu_dram_return_queue_size) */
   uint64_t rrd_ok, col_ok, rd_ok, wr_ok, bus_free, seq;
   uint64_t n_reads, n_writes, n_row_hits, n_acts, n_busy;
+  /* The FR-FCFS scheduler cannot issue a command before this DRAM cycle
+   * (0: unknown): computed when a scheduling pass issued nothing, from
+   * the timing constraints of the queue as it is; cleared when the queue
+   * or the return queue changes (mem_dram.c, mem_l2.c). */
+  uint64_t idle_until;
 } mem_chan;
 
 /* One memory sub-partition: ROP, L2 slice, queues to and from DRAM. */
@@ -298,6 +319,7 @@ struct mem_sys {
   uint64_t chan_low_mask; /* dramid@N: bits below N */
   bool is_chan_mod;       /* dramid@N with a channel count not a power of two */
   uint32_t n_chan_bits, chan_at;
+  uint64_t bank_mask;     /* banks - 1 for a power-of-two count (no division); 0 */
 
   /* DRAM derived timing (DRAM cycles). */
   uint32_t burst_cycles, atom_bytes, tRTW, tWTR, tWTP, tRCDWR, tRTP, bank_grp_shift;

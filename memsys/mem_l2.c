@@ -24,7 +24,7 @@
 
 static uint16_t mem_l2_bytes(uint8_t sectors)
 {
-  return (uint16_t)(__builtin_popcount(sectors) * MEM_SECTOR_BYTES);
+  return (uint16_t)(ptx_popcount32(sectors) * MEM_SECTOR_BYTES);
 }
 
 void mem_l2_to_dram(mem_sys *s, mem_sub *u, mem_req *q, mem_time t)
@@ -257,6 +257,7 @@ void mem_l2_tick(mem_sys *s, uint32_t sub, mem_time t)
     s->is_active = true;
     if (u->l2.fill_port_free <= t) {
       s->chans[u->chan].n_ret--;
+      s->chans[u->chan].idle_until = 0; /* a read may start again */
       mem_l2_fill(s, u, mem_ring_pop(&u->ret), t);
     }
   }

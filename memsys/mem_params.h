@@ -136,6 +136,9 @@ typedef struct mem_params {
   uint32_t dram_sched_queue;   /* -gpgpu_frfcfs_dram_sched_queue_size (0: unlimited) */
   uint32_t dram_return_queue;  /* -gpgpu_dram_return_queue_size */
   uint32_t dram_scheduler;     /* -gpgpu_dram_scheduler: 0 FIFO, 1 FR-FCFS */
+  bool is_skip_idle;           /* -ptxsim_skip_idle: skip scheduling passes that
+                                  cannot issue (mem_dram.c); the pipeline reads it
+                                  too (sm_params.is_skip_idle) */
 
   /* Clock domains in MHz: -gpgpu_clock_domains core:icnt:l2:dram. */
   double core_mhz, icnt_mhz, l2_mhz, dram_mhz;

@@ -31,7 +31,7 @@
 
 static uint16_t mem_sector_bytes(uint8_t sectors)
 {
-  return (uint16_t)(__builtin_popcount(sectors) * MEM_SECTOR_BYTES);
+  return (uint16_t)(ptx_popcount32(sectors) * MEM_SECTOR_BYTES);
 }
 
 /* Hands q to the interconnect through c's miss queue; it may leave the

@@ -380,15 +380,19 @@ void mem_sys_destroy(mem_sys *s)
 
 static mem_time mem_next_work(const mem_sys *s)
 {
-  mem_time w = mem_icnt_next_work(s), x;
+  /* A channel with queued requests has work now (0), the least there is:
+   * the others need not be asked (the common case under DRAM load). */
+  mem_time w = MEM_TIME_NEVER, x;
+  for (uint32_t i = 0; i < s->p.n_channels; i++)
+    if (mem_dram_next_work(s, &s->chans[i]) == 0)
+      return 0;
+  if ((x = mem_icnt_next_work(s)) < w)
+    w = x;
   for (uint32_t i = 0; i < s->n_sms; i++)
     if ((x = mem_sm_next_work(s, &s->sms[i])) < w)
       w = x;
   for (uint32_t i = 0; i < s->n_subs; i++)
     if ((x = mem_l2_next_work(s, &s->subs[i])) < w)
-      w = x;
-  for (uint32_t i = 0; i < s->p.n_channels; i++)
-    if ((x = mem_dram_next_work(s, &s->chans[i])) < w)
       w = x;
   return w;
 }

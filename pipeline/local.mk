@@ -177,3 +177,7 @@ EXTRA_DIST += tests/pipeline/run-preempt-by.sh
 ## ... and with each branch predictor, on gtx280_ilp and gtx480.
 TESTS += tests/pipeline/run-drivers-bpred.sh
 EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh
+## ... and with -ptxsim_skip_idle 0: the statistics of the runs that skip
+## (the golden file), on the corpus and on busy benchmark kernels.
+TESTS += tests/pipeline/run-skip-idle.sh
+EXTRA_DIST += tests/pipeline/run-skip-idle.sh

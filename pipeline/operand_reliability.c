@@ -90,7 +90,7 @@ void rel_note_issue(rel_state *r, uint32_t slot, const tm_insn *t, const simt_re
   if (!r->is_on || !rec->exec)
     return;
   if (is_alu((sm_unit)t->unit))
-    r->st->scalar.rel_alu_ops += (uint64_t)__builtin_popcount(rec->exec);
+    r->st->scalar.rel_alu_ops += (uint64_t)ptx_popcount32(rec->exec);
   uint64_t *last = r->last_use + (size_t)slot * r->n_regs;
   const uint32_t *uses = t->regs + t->n_defs;
   for (uint32_t u = 0; u < t->n_uses; u++)
@@ -133,7 +133,7 @@ bool rel_scalar_compute(rel_state *r, const simt_record *rec, sm_issue_cost *c)
    * the second copy); an upset makes the copies differ (detected), and
    * the struck copy fails its parity while the other passes (corrected). */
   c->alu_lanes++;
-  r->st->scalar.rel_protected_ops += (uint64_t)__builtin_popcount(rec->exec);
+  r->st->scalar.rel_protected_ops += (uint64_t)ptx_popcount32(rec->exec);
   if (is_struck) {
     uint64_t good = rec->dst_val, bad = good ^ bit;
     if (bad != good && parity(bad) != parity(good)) {
@@ -168,7 +168,7 @@ bool rel_irb_reuse(rel_state *r, irb_entry *e, const simt_record *rec)
       rel_irb_written(r, e);
       return false;
     }
-    r->st->scalar.rel_protected_ops += (uint64_t)__builtin_popcount(rec->exec);
+    r->st->scalar.rel_protected_ops += (uint64_t)ptx_popcount32(rec->exec);
     return true;
   }
   if (e->is_upset) {

@@ -187,7 +187,7 @@ void ou_count_uniform(ou_state *s, const simt_record *rec)
   s->st->scalar.uniform_insn++;
   /* 002a §1.9: the lanes beyond the first repeat its work (31 of a full
    * warp). */
-  s->st->scalar.redundant_ops += (uint64_t)__builtin_popcount(rec->exec) - 1;
+  s->st->scalar.redundant_ops += (uint64_t)ptx_popcount32(rec->exec) - 1;
 }
 
 int ou_check_mark(const ou_state *s, const simt_record *rec)
@@ -236,7 +236,7 @@ bool ou_reuse(ou_state *s, const simt_record *rec, bool can_apply, sm_issue_cost
       rel_irb_written(&s->rel, e); /* an observing buffer is not upset */
     return false;
   }
-  s->st->scalar.inter_ops += (uint64_t)__builtin_popcount(rec->exec);
+  s->st->scalar.inter_ops += (uint64_t)ptx_popcount32(rec->exec);
   if (PTX_UNLIKELY(s->check) && !e->is_upset && e->dst != rec->dst_val)
     *rc = SM_OPERAND_E_REUSE;
   if (!is_counted || !can_apply)

@@ -420,7 +420,7 @@ static int switch_in(tm_preempt *p, sm_core *sm, preempt_sm *ps, uint64_t now)
   while (m) {
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
-    sm->not_before[s] = now + 1;
+    sm_set_not_before(sm, s, now + 1);
   }
   sm->stopped_mask = 0;
   sm->is_stopping = false;

@@ -103,7 +103,7 @@ bool sm_has_room(const sm_core *sm, uint32_t n_warps)
     return false;
   uint64_t all = sm->p->n_warp_slots == 64 ? UINT64_MAX
                                            : (UINT64_C(1) << sm->p->n_warp_slots) - 1;
-  return (uint32_t)__builtin_popcountll(all & ~sm->used_mask) >= n_warps;
+  return (uint32_t)ptx_popcount64(all & ~sm->used_mask) >= n_warps;
 }
 
 int sm_start_cta(sm_core *sm, uint32_t linear_id, uint64_t now)
@@ -169,7 +169,7 @@ static int check_barriers(sm_core *sm, sm_cta *sc, uint64_t now)
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
     if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == (uint32_t)(sc - sm->ctas) &&
         !sm->warps[s].w->is_blocked)
-      sm->not_before[s] = min_u64(sm->not_before[s], now + 1);
+      sm_set_not_before(sm, s, min_u64(sm->not_before[s], now + 1));
   return 0;
 }
 
@@ -183,7 +183,7 @@ static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
     sm_warp *sw = &sm->warps[s];
     if (sw->cta_slot == cta_slot && sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked &&
         !sw->is_functionally_done && sw->n_mem == 0)
-      sm->not_before[sw->slot] = now + 1;
+      sm_set_not_before(sm, sw->slot, now + 1);
   }
 }
 
@@ -258,7 +258,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     ob->on_insn(ob->ctx, w, &rec, now);
   if (rc)
     return rc;
-  uint32_t n_exec = (uint32_t)__builtin_popcount(rec.exec);
+  uint32_t n_exec = (uint32_t)ptx_popcount32(rec.exec);
   sm_issue_cost cost = {.interval = t->interval, .latency = t->latency, .rf_lanes = n_exec,
                         .alu_lanes = n_exec, .vrf_uses = t->n_uses, .vrf_defs = t->n_defs};
   if (sm->operand_ops->at_issue) {
@@ -269,7 +269,8 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
     cost = c;
   }
   sm->st.issued_warp_insns++;
-  sm->st.issued_thread_insns += (uint64_t)__builtin_popcount(rec.active);
+  sm->st.issued_thread_insns +=
+      rec.active == rec.exec ? n_exec : (uint64_t)ptx_popcount32(rec.active);
   sm->st.issue_hist[n_exec]++;
   sm->st.rf.vrf_lane_reads += (uint64_t)cost.vrf_uses * cost.rf_lanes;
   sm->st.rf.vrf_lane_writes += (uint64_t)cost.vrf_defs * cost.rf_lanes;
@@ -287,12 +288,12 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
    * control went elsewhere. */
   if (!is_warp_done)
     sm_branch_resolve(sm, sw, t, &rec, now);
-  sm->not_before[slot] = now + 1;
+  sm_set_not_before(sm, slot, now + 1);
   if (!is_warp_done)
     sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
-      sm->not_before[slot] = SM_NEVER;
+      sm_set_not_before(sm, slot, SM_NEVER);
       sm->wait_cause[slot] = SM_CAUSE_BARRIER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
@@ -303,7 +304,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   }
   if (is_warp_done) {
     sw->is_functionally_done = true;
-    sm->not_before[slot] = SM_NEVER;
+    sm_set_not_before(sm, slot, SM_NEVER);
     if (ob && ob->on_warp_done)
       ob->on_warp_done(ob->ctx, w, now);
     uint32_t cta_slot = sw->cta_slot;
@@ -382,7 +383,7 @@ static PTX_NOINLINE void warp_view_more(const sm_core *sm, uint32_t slot, uint32
   const sm_warp *sw = &sm->warps[slot];
   const simt_warp *w = sw->w;
   if (wants & POL_VIEW_PROGRESS) {
-    v->n_active_lanes = (uint8_t)__builtin_popcount(w->active);
+    v->n_active_lanes = (uint8_t)ptx_popcount32(w->active);
     v->n_issued = w->n_insns;
   }
   if (wants & POL_VIEW_CTA) {
@@ -408,6 +409,53 @@ static inline void warp_view(const sm_core *sm, uint32_t s, uint32_t slot, pol_w
     warp_view_more(sm, slot, wants, v);
 }
 
+/* Tries the warp in slot (scheduler s's candidate) at now: issues up to
+ * issue_per_warp instructions while each can go, or records why it
+ * cannot and when to look again.  *issued says an issue (or a nullified
+ * wrong-path instruction) took the scheduler's slot this cycle; *why
+ * keeps the first cause among the warps tried before that; *next the
+ * earliest cycle the SM must run again. */
+static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issued, sm_cause *why,
+                           uint64_t *next)
+{
+  sm_warp *sw = &sm->warps[slot];
+  for (uint32_t k = 0; k < sm->p->issue_per_warp; k++) {
+    const tm_insn *t = NULL;
+    uint32_t inst = UINT32_MAX;
+    sm_wait ck;
+    if (!can_issue(sm, sw, now, &t, &inst, &ck)) {
+      if (!*issued) {
+        if (ck.cause < *why)
+          *why = ck.cause;
+        if (sm_cause_class[ck.cause] == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER) {
+          if (PTX_UNLIKELY(ck.cause == SM_CAUSE_COUNT)) {
+            /* A nullified wrong-path instruction took the slot
+             * (sm_branch.h); the warp waits for its refill. */
+            *issued = true;
+            ck = (sm_wait){SM_CAUSE_CONTROL, now + 1};
+          } else
+            sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
+        }
+      }
+      sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
+      sm_set_not_before(sm, sw->slot, max_u64(ck.retry, *issued ? now + 1 : 0));
+      *next = min_u64(*next, ck.retry);
+      break;
+    }
+    int rc = issue(sm, slot, t, inst, now);
+    if (rc)
+      return rc;
+    *issued = true;
+    /* A second instruction of the same warp (dual issue) must find
+     * its operands and unit ready too; can_issue checks both. */
+    if (sw->is_functionally_done || sm->not_before[sw->slot] > now + 1)
+      break;
+  }
+  if (*issued && (sm->used_mask >> slot & 1))
+    *next = min_u64(*next, sm->not_before[slot]);
+  return 0;
+}
+
 int sm_cycle(sm_core *sm, uint64_t now)
 {
   account_sleep(sm, now);
@@ -415,66 +463,53 @@ int sm_cycle(sm_core *sm, uint64_t now)
   sm->st.active_warp_cycles += sm->resident_warps;
   uint64_t next = SM_NEVER;
   for (uint32_t s = 0; s < sm->p->n_schedulers; s++) {
-    /* Candidates: warps of this scheduler that may issue now. */
-    pol_warp_view views[SM_MAX_WARPS];
-    uint16_t order[SM_MAX_WARPS];
-    uint32_t n = 0;
-    uint64_t m = sm->used_mask & sm->sched_mask[s], waiting = 0;
-    sm_cause why = SM_CAUSE_IDLE;
-    /* Only the not_before and age arrays are read for warps that wait. */
+    /* Candidates: warps of this scheduler that may issue now.  Only the
+     * not_before array is read for warps that wait, without branches
+     * (whether a warp waits is as good as random). */
+    uint64_t mine = sm->used_mask & sm->sched_mask[s], ready = 0;
+    uint64_t m = sm->p->is_skip_idle ? mine & ~sm->asleep : mine;
     while (m) {
       uint32_t slot = (uint32_t)__builtin_ctzll(m);
       m &= m - 1;
       uint64_t nb = sm->not_before[slot];
-      if (nb > now) {
-        next = min_u64(next, nb);
-        waiting |= UINT64_C(1) << slot;
-        continue;
-      }
-      warp_view(sm, s, slot, &views[n++]);
+      bool is_waiting = nb > now;
+      ready |= (uint64_t)!is_waiting << slot;
+      next = min_u64(next, is_waiting ? nb : SM_NEVER);
     }
+    uint64_t waiting = mine & ~ready;
+    sm_cause why = SM_CAUSE_IDLE;
     bool issued = false;
-    if (n) {
-      uint32_t n_ordered = pol_sched_order(&sm->sched[s], views, n, now, order);
+    pol_sched *ps = &sm->sched[s];
+    if (ready && ps->ops->rotation_first && !ps->ops->view_mask && sm->p->is_skip_idle) {
+      /* A rotation in slot order (pol_sched.h): the ready slots from the
+       * policy's first one up, then those below it, tried lazily, with no
+       * view and no order() call. */
+      uint32_t first = ps->ops->rotation_first(ps->self);
+      uint64_t hi = first >= 64 ? 0 : ready & (~UINT64_C(0) << first), lo = ready & ~hi;
+      while ((hi | lo) && !issued) {
+        uint64_t *part = hi ? &hi : &lo;
+        uint32_t slot = (uint32_t)__builtin_ctzll(*part);
+        *part &= *part - 1;
+        int rc = try_warp(sm, slot, now, &issued, &why, &next);
+        if (rc)
+          return rc;
+      }
+      /* Warps that were not tried could issue next cycle. */
+      if (hi | lo)
+        next = min_u64(next, now + 1);
+    } else if (ready) {
+      pol_warp_view views[SM_MAX_WARPS];
+      uint16_t order[SM_MAX_WARPS];
+      uint32_t n = 0;
+      for (uint64_t r = ready; r; r &= r - 1)
+        warp_view(sm, s, (uint32_t)__builtin_ctzll(r), &views[n++]);
+      uint32_t n_ordered = pol_sched_order(ps, views, n, now, order);
       uint32_t tried = 0;
       for (uint32_t i = 0; i < n_ordered && !issued; i++) {
         tried++;
-        uint32_t slot = views[order[i]].slot;
-        sm_warp *sw = &sm->warps[slot];
-        for (uint32_t k = 0; k < sm->p->issue_per_warp; k++) {
-          const tm_insn *t = NULL;
-          uint32_t inst = UINT32_MAX;
-          sm_wait ck;
-          if (!can_issue(sm, sw, now, &t, &inst, &ck)) {
-            if (!issued) {
-              if (ck.cause < why)
-                why = ck.cause;
-              if (sm_cause_class[ck.cause] == SM_STALL_SCOREBOARD && ck.retry == SM_NEVER) {
-                if (PTX_UNLIKELY(ck.cause == SM_CAUSE_COUNT)) {
-                  /* A nullified wrong-path instruction took the slot
-                   * (sm_branch.h); the warp waits for its refill. */
-                  issued = true;
-                  ck = (sm_wait){SM_CAUSE_CONTROL, now + 1};
-                } else
-                  sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
-              }
-            }
-            sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
-            sm->not_before[sw->slot] = max_u64(ck.retry, issued ? now + 1 : 0);
-            next = min_u64(next, ck.retry);
-            break;
-          }
-          int rc = issue(sm, slot, t, inst, now);
-          if (rc)
-            return rc;
-          issued = true;
-          /* A second instruction of the same warp (dual issue) must find
-           * its operands and unit ready too; can_issue checks both. */
-          if (sw->is_functionally_done || sm->not_before[sw->slot] > now + 1)
-            break;
-        }
-        if (issued && (sm->used_mask >> slot & 1))
-          next = min_u64(next, sm->not_before[slot]);
+        int rc = try_warp(sm, views[order[i]].slot, now, &issued, &why, &next);
+        if (rc)
+          return rc;
       }
       /* Warps the policy left out or that were not tried could issue
        * next cycle. */

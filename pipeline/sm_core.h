@@ -117,6 +117,9 @@ typedef struct sm_params {
   uint32_t n_cta_slots;
   uint32_t n_schedulers;
   uint32_t issue_per_warp;    /* instructions a warp may issue per cycle */
+  bool is_skip_idle;          /* -ptxsim_skip_idle: the cycle skips asleep
+                                 warps unread and tries an LRR scheduler's
+                                 warps lazily (sm_core.c) */
   uint32_t n_units[SM_UNIT_COUNT]; /* instances; 0 = no structural limit */
   uint32_t max_inflight;      /* per warp, 0 = unlimited */
   uint32_t ibuf_entries;
@@ -309,7 +312,9 @@ typedef struct sm_core {
   /* Per warp slot, apart from sm_warp so that the per-cycle scan reads
    * one array: the earliest cycle the warp can issue; SM_NEVER: until
    * memory answers, a barrier opens or the LD/ST pipeline frees. */
-  uint64_t not_before[SM_MAX_WARPS];
+  uint64_t not_before[SM_MAX_WARPS]; /* written by sm_set_not_before only */
+  uint64_t asleep;            /* slots whose not_before is SM_NEVER: the
+                                 per-cycle scan skips them unread */
   uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
   uint64_t ldst_waiters;      /* warps waiting for the LD/ST pipeline to
                                  take a memory instruction */
@@ -344,6 +349,15 @@ typedef struct sm_core {
    * the branch unit reads it). */
   sm_wrong_path wrong_path[SM_MAX_WARPS];
 } sm_core;
+
+/* Sets the earliest cycle the warp in slot can issue, keeping the asleep
+ * mask: every write of not_before goes through here. */
+static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
+{
+  uint64_t bit = UINT64_C(1) << slot;
+  sm->not_before[slot] = cycle;
+  sm->asleep = cycle == SM_NEVER ? sm->asleep | bit : sm->asleep & ~bit;
+}
 
 /* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or
  * PTX_EINVAL (message in err). */

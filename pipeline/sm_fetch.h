@@ -61,7 +61,7 @@ static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bo
 static inline void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
 {
   sm_fetch_redirect(sm, sw, now, false);
-  sm->not_before[sw->slot] = sw->ibuf_ready;
+  sm_set_not_before(sm, sw->slot, sw->ibuf_ready);
   sm->wait_cause[sw->slot] = SM_CAUSE_FETCH;
 }
 

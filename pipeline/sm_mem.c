@@ -95,7 +95,7 @@ static void wake_others(sm_core *sm, uint64_t mask, uint64_t cycle)
     mask &= mask - 1;
     const sm_warp *sw = &sm->warps[s];
     if (!sw->is_functionally_done && !sw->w->is_blocked)
-      sm->not_before[s] = sm_min_u64(sm->not_before[s], cycle);
+      sm_set_not_before(sm, s, sm_min_u64(sm->not_before[s], cycle));
   }
   sm->wake = sm_min_u64(sm->wake, cycle);
 }
@@ -114,7 +114,7 @@ void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle)
     return;
   }
   if (!sw->w->is_blocked)
-    sm->not_before[sw->slot] = sm_min_u64(sm->not_before[sw->slot], cycle);
+    sm_set_not_before(sm, sw->slot, sm_min_u64(sm->not_before[sw->slot], cycle));
   sm->wake = sm_min_u64(sm->wake, cycle);
 }
 
@@ -127,7 +127,7 @@ void sm_ldst_ready(sm_core *sm, uint64_t now)
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
     if (sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked && !sw->is_functionally_done)
-      sm->not_before[sw->slot] = now;
+      sm_set_not_before(sm, sw->slot, now);
   }
   sm->wake = sm_min_u64(sm->wake, now);
 }

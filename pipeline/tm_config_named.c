@@ -47,6 +47,7 @@ const char *tm_config_named(size_t i, const char **description)
 void tm_config_defaults(tm_config *cfg)
 {
   memset(cfg, 0, sizeof *cfg);
+  cfg->mem.is_skip_idle = true; /* -ptxsim_skip_idle's default */
   ptx_diag d;
   ptx_diag_init(&d, NULL);
   int rc = tm_config_load_string(cfg, tm_config_text_gtx480, "gtx480", &d);

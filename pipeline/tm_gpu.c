@@ -80,6 +80,7 @@ static int sm_params_of(const tm_config *conf, sm_params *p, char *err, size_t e
   p->n_cta_slots = conf->max_ctas_per_sm;
   p->n_schedulers = conf->n_sched_per_sm;
   p->issue_per_warp = conf->max_insn_issue_per_warp ? conf->max_insn_issue_per_warp : 1;
+  p->is_skip_idle = conf->mem.is_skip_idle;
   _Static_assert(TM_UNITS_MAX == SM_MAX_UNITS, "the configuration's unit limit is the SM's");
   for (int u = 0; u < TM_UNIT_COUNT; u++) {
     if (conf->n_units[u] > SM_MAX_UNITS) {

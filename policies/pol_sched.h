@@ -123,6 +123,15 @@ typedef struct pol_sched_ops {
   unsigned (*order)(void *self, const pol_warp_view *v, unsigned n, uint64_t now,
                     uint16_t *out);
   void (*on_event)(void *self, const pol_sched_event *e);
+  /* Optional, for a policy whose order() is always a rotation of the
+   * candidates in slot order (and whose view_mask is 0): the slot the
+   * rotation starts at, so that the candidates are the ones in slots >=
+   * it, ascending, then those below it, ascending.  The SM then tries
+   * its ready warps in that order itself, lazily, without building views
+   * or calling order() (the cost of a cycle no longer grows with the
+   * warps that could issue).  It must give the order order() would.  NULL:
+   * order() is called. */
+  unsigned (*rotation_first)(const void *self);
 } pol_sched_ops;
 
 /* A scheduler instance: its class and its state. */

@@ -96,6 +96,14 @@ static void lrr_on_event(void *self, const pol_sched_event *e)
     s->last = e->slot;
 }
 
+/* order()'s rotation as a start slot: the first slot after the last
+ * issued (slot 0 before any issue). */
+static unsigned lrr_rotation_first(const void *self)
+{
+  const lrr *s = self;
+  return (unsigned)(s->last + 1);
+}
+
 const pol_sched_ops pol_sched_lrr_ops = {
   .cls = {.name = "lrr",
           .doc = "loose round robin: slot order, starting after the warp that issued last"},
@@ -103,4 +111,5 @@ const pol_sched_ops pol_sched_lrr_ops = {
   .destroy = lrr_destroy,
   .order = lrr_order,
   .on_event = lrr_on_event,
+  .rotation_first = lrr_rotation_first,
 };

@@ -12,12 +12,15 @@ TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 FRONTEND_TESTS = tests/frontend/check_roundtrip tests/frontend/check_tables \
 	tests/frontend/check_literals tests/frontend/check_expr tests/frontend/check_parser \
 	tests/frontend/check_forms tests/frontend/check_fatbin tests/frontend/check_json \
-	tests/frontend/check_link
+	tests/frontend/check_link tests/frontend/check_compiler
 check_PROGRAMS += $(FRONTEND_TESTS)
 tests_frontend_check_roundtrip_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_roundtrip_LDADD = $(TEST_LDADD)
 tests_frontend_check_tables_CFLAGS = $(TEST_CFLAGS)
 tests_frontend_check_tables_LDADD = $(TEST_LDADD)
+## ptx_compiler.h's helpers (population counts of the portable build).
+tests_frontend_check_compiler_CFLAGS = $(TEST_CFLAGS)
+tests_frontend_check_compiler_LDADD = $(TEST_LDADD)
 
 TESTS += $(check_PROGRAMS)
 TESTS += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \

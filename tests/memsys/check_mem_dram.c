@@ -193,14 +193,28 @@ typedef struct mix_run {
   uint64_t end;
 } mix_run;
 
+/* What a mix() run varies besides cycle skipping: -ptxsim_skip_idle (the
+ * DRAM scheduler's idle passes), the return queue (a small one blocks
+ * reads), and the span of the global addresses (a wide one: rows that
+ * conflict in every bank). */
+typedef struct mix_knobs {
+  bool is_skip_idle;
+  uint32_t return_queue;  /* 0: the configuration's */
+  uint32_t span_lines;    /* 0: 2048 lines */
+} mix_knobs;
+
 /* A seeded mixture of loads (coalesced, strided, scattered), stores,
  * atomics, shared and constant loads on 4 SMs.  With is_skipping, cycles
  * in which no SM can issue jump to mem_sys_next_event(). */
-static void mix(bool is_skipping, mix_run *r)
+static void mix_with(bool is_skipping, const mix_knobs *k, mix_run *r)
 {
   enum { N_SMS = 4, PER_SM = 400 };
   mem_params p;
   mem_test_gtx480(&p);
+  p.is_skip_idle = k->is_skip_idle;
+  if (k->return_queue)
+    p.dram_return_queue = k->return_queue;
+  uint32_t span = k->span_lines ? k->span_lines : 2048;
   mem_test_log_init(&r->log, N_SMS * PER_SM);
   mem_sys *s = mem_test_create(&p, N_SMS, &r->log);
   uint32_t done[N_SMS] = {0};
@@ -214,7 +228,7 @@ static void mix(bool is_skipping, mix_run *r)
         continue;
       seed = seed * 6364136223846793005u + 1442695040888963407u;
       uint32_t r32 = (uint32_t)(seed >> 33), pick = r32 % 100;
-      uint64_t base = 0x100000 + (uint64_t)(r32 % 2048) * 128;
+      uint64_t base = 0x100000 + (uint64_t)(r32 % span) * 128;
       mem_warp_access a;
       if (pick < 35)
         a = mem_test_warp(MEM_LOAD, ISA_SPACE_GLOBAL, base, 4, 4, ALL);
@@ -260,6 +274,12 @@ static void mix(bool is_skipping, mix_run *r)
   mem_sys_destroy(s);
 }
 
+static void mix(bool is_skipping, mix_run *r)
+{
+  mix_knobs k = {0};
+  mix_with(is_skipping, &k, r);
+}
+
 START_TEST(deterministic)
 {
   mix_run a, b;
@@ -293,6 +313,38 @@ START_TEST(skipping_is_exact)
 }
 END_TEST
 
+/* -ptxsim_skip_idle: the FR-FCFS scheduler skips passes before the
+ * earliest cycle any queued request's next command meets its timing
+ * (mem_dram.c, mem_dram_idle_until).  Every completion and statistic must
+ * be those of a scheduler that tries every DRAM cycle, under row
+ * conflicts in every bank (a wide span), read/write turnarounds, and a
+ * return queue so small that it blocks reads (which only the L2 taking
+ * data frees). */
+START_TEST(dram_idle_skip_is_exact)
+{
+  static const mix_knobs variants[][2] = {
+    {{false, 0, 0}, {true, 0, 0}},
+    {{false, 0, 1u << 16}, {true, 0, 1u << 16}},
+    {{false, 2, 1u << 16}, {true, 2, 1u << 16}},
+  };
+  for (size_t v = 0; v < PTX_ARRAY_SIZE(variants); v++) {
+    mix_run a, b;
+    mix_with(true, &variants[v][0], &a);
+    mix_with(true, &variants[v][1], &b);
+    ck_assert_uint_eq(b.log.n_done, b.log.n_tags);
+    ck_assert_uint_gt(a.st.dram_activations, 0);
+    for (size_t k = 0; k < a.log.n_tags; k++)
+      ck_assert_msg(a.log.cycle[k] == b.log.cycle[k],
+                    "variant %zu, tag %zu: every pass %llu, skipping %llu", v, k,
+                    (unsigned long long)a.log.cycle[k], (unsigned long long)b.log.cycle[k]);
+    ck_assert_uint_eq(a.end, b.end);
+    ck_assert_int_eq(memcmp(&a.st, &b.st, sizeof a.st), 0);
+    mem_test_log_free(&a.log);
+    mem_test_log_free(&b.log);
+  }
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("mem_dram");
@@ -307,6 +359,7 @@ int main(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, deterministic);
   tcase_add_test(tc, skipping_is_exact);
+  tcase_add_test(tc, dram_idle_skip_is_exact);
   suite_add_tcase(s, tc);
   return test_run(s);
 }

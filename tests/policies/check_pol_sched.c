@@ -358,6 +358,52 @@ START_TEST(two_level_offers_only_active)
 }
 END_TEST
 
+/* lrr's rotation_first (the SM's lazy path, sm_core.c) gives the order
+ * its order() gives for candidates in slot order: the candidate slots >=
+ * it, ascending, then those below.  Random candidate sets of 64 slots
+ * after random issues; and GTO and two-level, whose order is no rotation,
+ * leave it NULL. */
+START_TEST(lrr_rotation_first_is_order)
+{
+  pol_sched s = make("lrr", 64);
+  ck_assert_ptr_nonnull(s.ops->rotation_first);
+  ck_assert_uint_eq(s.ops->view_mask, 0);
+  uint64_t seed = 99;
+  for (unsigned round = 0; round < 2000; round++) {
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    uint64_t ready = seed ^ (seed << 17) ^ (round & 1 ? 0 : seed >> 9);
+    if (round % 7 == 0)
+      ready &= ready >> 3; /* sparse sets too */
+    pol_warp_view v[64];
+    unsigned n = 0;
+    for (uint64_t r = ready; r; r &= r - 1) {
+      v[n] = view((unsigned)__builtin_ctzll(r), n);
+      n++;
+    }
+    uint16_t out[64];
+    unsigned k = pol_sched_order(&s, v, n, 0, out);
+    unsigned first = s.ops->rotation_first(s.self);
+    uint64_t hi = first >= 64 ? 0 : ready & (~UINT64_C(0) << first), lo = ready & ~hi;
+    ck_assert_uint_eq(k, n);
+    for (unsigned i = 0; i < k; i++) {
+      uint64_t *part = hi ? &hi : &lo;
+      unsigned slot = (unsigned)__builtin_ctzll(*part);
+      *part &= *part - 1;
+      ck_assert_msg(v[out[i]].slot == slot, "round %u, position %u: order %u, rotation %u",
+                    round, i, v[out[i]].slot, slot);
+    }
+    if (n)
+      pol_sched_event_post(&s, POL_EV_ISSUE, v[out[(seed >> 40) % n]].slot);
+  }
+  pol_sched_destroy(&s);
+  pol_sched g = make("gto", 64), t = make("two_level_active:6:0:1", 64);
+  ck_assert_ptr_null(g.ops->rotation_first);
+  ck_assert_ptr_null(t.ops->rotation_first);
+  pol_sched_destroy(&g);
+  pol_sched_destroy(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
   Suite *s = suite_create("pol_sched");
@@ -370,6 +416,7 @@ static Suite *suite(void)
   t = tcase_create("lrr");
   tcase_add_test(t, lrr_rotation);
   tcase_add_test(t, lrr_toy);
+  tcase_add_test(t, lrr_rotation_first_is_order);
   suite_add_tcase(s, t);
   t = tcase_create("gto");
   tcase_add_test(t, gto_greedy_then_oldest);
