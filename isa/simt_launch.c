@@ -310,7 +310,7 @@ static PTX_ALWAYS_INLINE bool step(simt_warp *w, simt_record *rec, uint64_t *thr
 {
   const isa_insn *in = &w->code[w->pc];
   uint32_t active = w->active, mask = active;
-  *threads += (uint64_t)__builtin_popcount(active);
+  *threads += ptx_popcount32(active);
   if (in->guard != ISA_NONE) { /* simt_guard_mask, as the loop compiles best */
     uint32_t g = w->p[in->guard];
     mask &= in->guard_neg ? ~g : g;
@@ -435,10 +435,11 @@ int simt_step(simt_warp *w, simt_record *rec)
 /* ---- the functional run loop ---------------------------------------------- */
 
 /* The functional loop counts each instruction's active lanes.  A
- * portable build (no -march) compiles __builtin_popcount to a call into
+ * portable build (no -march) compiled __builtin_popcount to a call into
  * libgcc, which took a third of the time of a divergent kernel whose
- * instructions run one or two lanes; so on x86 the loop is built twice,
- * once for CPUs with POPCNT, picked when the program loads. */
+ * instructions run one or two lanes; ptx_popcount32 is inline, and on x86
+ * the loop is also built for CPUs with POPCNT (where the compiler turns
+ * ptx_popcount32 into the instruction), picked when the program loads. */
 #if defined(__x86_64__) && defined(__has_attribute)
 #if __has_attribute(target_clones) && !defined(__SANITIZE_ADDRESS__)
 #define LOOP_CLONES __attribute__((target_clones("popcnt", "default")))
