@@ -59,7 +59,7 @@ run() {
   for _ in $(seq "$repeat"); do
     t0=$(date +%s.%N)
     if [ -n "$gnu_time" ]; then
-      "$gnu_time" -f %M -o "$tmp/rss" "$PTXSIM" exec -q --stats "$tmp/$tag.json" "$@" \
+      "$gnu_time" -f %M -o "$tmp/rss" "$PTXSIM" exec --stats "$tmp/$tag.json" "$@" \
         >/dev/null 2>"$tmp/$tag.err" || return 1
     else
       "$PTXSIM" exec --stats "$tmp/$tag.json" "$@" >/dev/null 2>"$tmp/$tag.err" || return 1
@@ -81,7 +81,7 @@ total() { # tag key
 }
 rate() { # tag: M thread-instr/s of the kernels
   awk -v n="$(total "$1" thread_instructions)" -v s="$(total "$1" wall_seconds)" \
-    'BEGIN { printf "%.1f", s > 0 ? n / s / 1e6 : 0 }'
+    'BEGIN { printf "%.1f", (s > 0 ? n / s / 1e6 : 0) }'
 }
 
 {
@@ -107,9 +107,9 @@ printf '%s\n' "$programs" | while IFS=: read -r name kind; do
     continue
   fi
   cycles=$(total t cycles)
-  kcps=$(awk -v c="$cycles" -v s="$(total t wall_seconds)" 'BEGIN { printf "%.1f", s > 0 ? c / s / 1e3 : 0 }')
+  kcps=$(awk -v c="$cycles" -v s="$(total t wall_seconds)" 'BEGIN { printf "%.1f", (s > 0 ? c / s / 1e3 : 0) }')
   speedup=$(awk -v a="$(total f1 wall_seconds)" -v b="$(total fn wall_seconds)" \
-    'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+    'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
   rss1=$(awk '{ printf "%.1f", $1 / 1024 }' "$tmp/f1.rss")
   rsst=$(awk '{ printf "%.1f", $1 / 1024 }' "$tmp/t.rss")
   line=$(printf '%-18s %-31s %8s %8s %8s %8s %6sx %8s %8s %9s %7s %7s' "$name" "$kind" \
