@@ -9,7 +9,8 @@ ISA_SOURCES = \
 	isa/ctx_live.h isa/ctx_live.c \
 	isa/simt.h isa/simt_run.c isa/simt_launch.c isa/simt_record.c isa/simt_context.c \
 	isa/simt_grid.c isa/simt_mem.h isa/simt_mem.c isa/simt_dyn.c isa/simt_dyn.h \
-	isa/simt_par.c isa/cta_order.h isa/cta_order.c isa/reg_init.c \
+	isa/simt_par.c isa/host_pool.h isa/host_pool.c isa/cta_order.h isa/cta_order.c \
+	isa/reg_init.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c isa/synccheck.c \
 	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c \
@@ -22,6 +23,11 @@ libptxsim_core_la_LIBADD += -lm
 check_PROGRAMS += tests/isa/check_simt
 tests_isa_check_simt_CFLAGS = $(TEST_CFLAGS)
 tests_isa_check_simt_LDADD = libptxsim_testutil.la libptxsim.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
+
+## Host threads kept between functional launches (isa/host_pool.c).
+check_PROGRAMS += tests/isa/check_host_pool
+tests_isa_check_host_pool_CFLAGS = $(TEST_CFLAGS) -pthread
+tests_isa_check_host_pool_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) $(GMP_LIBS)
 
 ## What lets a kernel's CTAs see their order (isa/cta_order.c).
 check_PROGRAMS += tests/isa/check_cta_order

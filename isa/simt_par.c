@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "isa/cta_order.h"
+#include "isa/host_pool.h"
 #include "isa/simt.h"
 #include "ptxsim.h"
 
@@ -323,10 +324,7 @@ int simt_par_run(simt_launch *l)
   atomic_init(&r.executed, 0);
   atomic_init(&r.is_over_limit, false);
   r.slots = calloc(r.window, sizeof *r.slots);
-  pthread_t *tids = calloc(n_threads, sizeof *tids);
-  if (!r.slots || !tids) {
-    free(r.slots);
-    free(tids);
+  if (!r.slots) {
     l->host_threads = 1; /* in order, then */
     int rc = simt_run(l);
     return rc;
@@ -338,13 +336,7 @@ int simt_par_run(simt_launch *l)
   if (l->progress && l->warp_insns >= l->progress->at)
     l->progress->tell(l->progress->ctx, l, l->n_ctas_done, n_ctas);
   /* The calling thread is one of them. */
-  uint32_t started = 1;
-  for (; started < n_threads; started++)
-    if (pthread_create(&tids[started], NULL, worker, &r))
-      break;
-  worker(&r);
-  for (uint32_t i = 1; i < started; i++)
-    pthread_join(tids[i], NULL);
+  host_pool_run(n_threads, worker, &r);
   pthread_mutex_lock(&r.lock);
   commit(&r);
   pthread_mutex_unlock(&r.lock);
@@ -365,6 +357,5 @@ int simt_par_run(simt_launch *l)
   pthread_cond_destroy(&r.changed);
   pthread_mutex_destroy(&r.lock);
   free(r.slots);
-  free(tids);
   return rc;
 }
