@@ -8,9 +8,9 @@
  * default gtx480) also simulated cycles per second and the kernel's IPC.
  * Each kernel is measured twice, on one host thread and on --threads N
  * (default: every core), each in a process of its own so that the peak
- * resident memory is the kernel's; in timing mode, which runs on one host
- * thread, once.  A measurement, not a test: nothing is
- * asserted.
+ * resident memory is the kernel's (timing mode spreads the SMs over the
+ * threads, functional mode the CTAs).  A measurement, not a test: nothing
+ * is asserted.
  *
  *   bench_run --dir benchmarks/ptx [--min-seconds S] [--only NAME]
  *             [--mode functional|timing] [--config NAME|FILE] [--threads N]
@@ -316,9 +316,7 @@ static double per_second(uint64_t n, const bench_result *r)
 static int bench_kernel(const char *dir, const bench *bm, const bench_opts *o)
 {
   bench_result one, all;
-  /* The timing model runs on one host thread whatever --threads says
-   * (doc/architecture.md): one measurement stands for both. */
-  bool is_same = o->is_timing || o->threads == 1;
+  bool is_same = o->threads == 1;
   if (measure(dir, bm, o, 1, &one) || (!is_same && measure(dir, bm, o, o->threads, &all))) {
     fprintf(stderr, "bench_run: %s: the measurement failed\n", bm->name);
     return 1;

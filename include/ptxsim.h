@@ -100,13 +100,15 @@ typedef enum ptxsim_limit {
 } ptxsim_limit;
 int ptxsim_device_set_limit(ptxsim_device *d, ptxsim_limit which, uint64_t value);
 
-/* Host threads that run a functional-mode launch's blocks side by side (0:
- * one per online host core, the default; 1: the calling thread only).
- * Results, statistics and printf output are the same for every n: blocks
- * of a kernel that could observe their order (global atomics, volatile or
- * relaxed global accesses and GPU-scope fences, device malloc, device-side
- * launches, %clock) run in order on one thread; see doc/architecture.md,
- * "Parallel functional simulation".  The timing model runs on one thread. */
+/* Host threads that run a functional-mode launch's blocks, or a
+ * timing-mode launch's SMs, side by side (0: one per online host core, the
+ * default; 1: the calling thread only).  Results, statistics and printf
+ * output are the same for every n: blocks of a kernel that could observe
+ * their order (global atomics, volatile or relaxed global accesses and
+ * GPU-scope fences, device malloc, device-side launches, %clock in
+ * functional mode, printf in timing mode) run in order on one thread; see
+ * doc/architecture.md, "Parallel functional simulation" and "Parallel
+ * timing mode". */
 int ptxsim_device_set_threads(ptxsim_device *d, unsigned n);
 
 /* Loads a module onto the device: decodes every function, refuses an

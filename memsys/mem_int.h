@@ -48,8 +48,15 @@ enum {
 /* Where a reply goes at the SM. */
 enum { MEM_TO_L1D, MEM_TO_L1C, MEM_TO_INST, MEM_TO_NONE };
 
+typedef struct mem_pool mem_pool;
+
+typedef struct mem_chunk {
+  struct mem_chunk *next;
+} mem_chunk;
+
 typedef struct mem_req {
   struct mem_req *next;   /* free list, MSHR waiters, DRAM bank queue */
+  mem_pool *pool;         /* the pool it came from and goes back to */
   mem_inst *inst;         /* the instruction waiting for it, or NULL */
   uint64_t addr;          /* line address (the requester's line size) */
   mem_time ready;         /* when the next stage may take it */
@@ -210,6 +217,7 @@ mem_req *mem_mshr_take_ready(mem_mshr *m, uint8_t have, bool is_l2);
 
 struct mem_inst {
   mem_inst *next_free;
+  mem_pool *pool;         /* the pool it came from and goes back to */
   uint64_t tag, done, seq;
   uint32_t sm, pending;   /* accesses still outstanding */
   bool is_sent;           /* the pipeline has processed every access */
@@ -224,6 +232,27 @@ typedef struct mem_acc {
                              an instruction's parts may differ */
 } mem_acc;
 
+/* Free requests and instructions, with the chunks that hold them.  One
+ * pool serves the whole hierarchy; with SM phases (mem_sys_set_sm_phases)
+ * each SM has its own, which only the SM's side allocates from, so that
+ * SMs can run side by side.  Whatever is freed goes back to the pool it
+ * came from, so live counts stay per pool. */
+struct mem_pool {
+  mem_req *free_req;
+  mem_inst *free_inst;
+  mem_chunk *chunks;
+  uint64_t n_live_req, n_live_inst;
+};
+
+/* What an SM did during an SM phase that touches the hierarchy as a
+ * whole, applied in SM order when the phase ends: instructions created
+ * (their sequence numbers, which order completions of the same cycle, are
+ * given then) and completions to queue. */
+typedef struct mem_sm_deferred {
+  mem_inst **made, **queued;
+  uint32_t n_made, n_queued, cap_made, cap_queued;
+} mem_sm_deferred;
+
 /* One SM's LD/ST pipeline and L1s. */
 typedef struct mem_smu {
   mem_cache l1d, l1c;
@@ -236,6 +265,10 @@ typedef struct mem_smu {
                              cycles of its shared part (0: none) */
   uint64_t busy_until;    /* first cycle a new instruction may start */
   uint64_t last_access;   /* cycle whose access slot is used */
+  uint64_t n_shmem, n_shmem_conflict;
+  mem_pool *pool;         /* the hierarchy's, or own_pool with SM phases */
+  mem_pool own_pool;
+  mem_sm_deferred deferred;
   mem_acc acc[MEM_MAX_ACCESSES];
 } mem_smu;
 
@@ -290,10 +323,6 @@ typedef struct mem_sub {
 
 enum { MEM_DOM_CORE, MEM_DOM_ICNT, MEM_DOM_L2, MEM_DOM_DRAM, MEM_N_DOMAINS };
 
-typedef struct mem_chunk {
-  struct mem_chunk *next;
-} mem_chunk;
-
 struct mem_sys {
   mem_params p;
   uint32_t n_sms, n_subs, n_sub_log2, line_bytes;
@@ -325,24 +354,26 @@ struct mem_sys {
   uint32_t burst_cycles, atom_bytes, tRTW, tWTR, tWTP, tRCDWR, tRTP, bank_grp_shift;
 
   /* Pools. */
-  mem_req *free_req;
-  mem_inst *free_inst;
-  mem_chunk *chunks;
-  uint64_t n_live_req, n_live_inst, inst_seq;
+  mem_pool pool;
+  uint64_t inst_seq;
+  bool has_sm_phases;     /* each SM its own pool (mem_sys_set_sm_phases) */
+  bool in_sm_phase;       /* between mem_sys_sm_phase_begin and _end */
 
   /* Completions: binary heap ordered by (done, seq). */
   mem_inst **heap;
   uint32_t n_heap, heap_cap;
 
   /* Counters kept outside the units. */
-  uint64_t n_shmem, n_shmem_conflict, n_req_flits, n_rep_flits;
+  uint64_t n_req_flits, n_rep_flits;
 };
 
 /* mem_sys.c */
 /* Runs every clock domain up to core cycle now (no callbacks). */
 void mem_sys_advance(mem_sys *s, uint64_t now);
-mem_inst *mem_inst_new(mem_sys *s);
-mem_req *mem_req_new(mem_sys *s);
+/* An instruction of SM sm, from the SM's pool. */
+mem_inst *mem_inst_new(mem_sys *s, uint32_t sm);
+/* From pool p (an SM's u->pool on the SM's side, &s->pool elsewhere). */
+mem_req *mem_req_new(mem_sys *s, mem_pool *p);
 void mem_req_free(mem_sys *s, mem_req *q);
 /* One access of inst is done at core cycle `cycle`. */
 void mem_inst_access_done(mem_sys *s, mem_inst *in, uint64_t cycle);

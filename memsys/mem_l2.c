@@ -44,7 +44,7 @@ void mem_l2_to_dram(mem_sys *s, mem_sub *u, mem_req *q, mem_time t)
 static void mem_l2_writeback(mem_sys *s, mem_sub *u, mem_line *l, mem_time t)
 {
   mem_cache *c = &u->l2;
-  mem_req *q = mem_req_new(s);
+  mem_req *q = mem_req_new(s, &s->pool);
   q->type = MEM_RQ_WRITEBACK;
   q->addr = l->addr;
   q->sectors = q->full_sectors = c->p.is_sectored ? l->dirty : c->all_sectors;
@@ -105,7 +105,7 @@ static bool mem_l2_read(mem_sys *s, mem_sub *u, mem_req *q, uint64_t line, uint6
   mem_mshr *m = mem_cache_take_miss(c, line, l, &p);
   mem_mshr_add(m, q);
   if (p.fetch) {
-    mem_req *f = mem_req_new(s);
+    mem_req *f = mem_req_new(s, &s->pool);
     f->type = MEM_RQ_READ;
     f->addr = line;
     f->sectors = p.fetch;

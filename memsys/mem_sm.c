@@ -48,7 +48,7 @@ static void mem_sm_send(mem_sys *s, mem_cache *c, mem_req *q, uint64_t cycle)
 
 static mem_req *mem_sm_req(mem_sys *s, uint32_t sm, uint8_t type, uint64_t addr, uint8_t sectors)
 {
-  mem_req *q = mem_req_new(s);
+  mem_req *q = mem_req_new(s, s->sms[sm].pool);
   q->type = type;
   q->sm = sm;
   q->addr = addr;
@@ -276,19 +276,21 @@ static void mem_sm_finish(mem_sys *s, mem_smu *u, uint64_t cycle)
   mem_inst_sent(s, in, cycle + 1);
 }
 
-/* Sends the current instruction's next access in `cycle` if it can. */
-static void mem_sm_step(mem_sys *s, mem_smu *u, uint64_t cycle)
+/* Sends the current instruction's next access in `cycle` if it can;
+ * returns whether it tried (what the clock loop calls activity: the SM's
+ * side of an SM phase leaves s->is_active alone). */
+static bool mem_sm_step(mem_sys *s, mem_smu *u, uint64_t cycle)
 {
   if (!u->cur || u->last_access == cycle || cycle < u->start_at)
-    return;
-  s->is_active = true;
+    return false;
   if (!mem_sm_access(s, u, &u->acc[u->next_acc], cycle)) {
     u->l1d.n_res_fail++;
-    return;
+    return true;
   }
   u->last_access = cycle;
   if (++u->next_acc == u->n_acc)
     mem_sm_finish(s, u, cycle);
+  return true;
 }
 
 void mem_sm_tick(mem_sys *s, uint32_t sm, uint64_t cycle, mem_time t)
@@ -308,7 +310,8 @@ void mem_sm_tick(mem_sys *s, uint32_t sm, uint64_t cycle, mem_time t)
       mem_req_free(s, q);
     }
   }
-  mem_sm_step(s, u, cycle);
+  if (mem_sm_step(s, u, cycle))
+    s->is_active = true;
 }
 
 mem_time mem_sm_next_work(const mem_sys *s, const mem_smu *u)
@@ -345,9 +348,8 @@ void mem_sm_issue_parts(mem_sys *s, uint32_t sm, const mem_warp_access *parts, u
   if (now < s->now)
     now = s->now;          /* time never goes back */
   mem_sys_advance(s, now); /* the hierarchy as of cycle now, whatever the caller's order */
-  mem_inst *in = mem_inst_new(s);
+  mem_inst *in = mem_inst_new(s, sm);
   in->tag = tag;
-  in->sm = sm;
   if (PTX_UNLIKELY(u->cur)) {
     mem_inst_sent(s, in, now + 1); /* see mem_timing.h */
     return;
@@ -366,8 +368,8 @@ void mem_sm_issue_parts(mem_sys *s, uint32_t sm, const mem_warp_access *parts, u
     uint32_t n = mem_shmem_degree(a, s->p.shmem_banks, s->p.shmem_warp_parts,
                                   s->p.shmem_limited_broadcast);
     uint32_t busy = n ? n : 1, lat = s->p.shmem_latency ? s->p.shmem_latency : 1;
-    s->n_shmem++;
-    s->n_shmem_conflict += busy - 1;
+    u->n_shmem++;
+    u->n_shmem_conflict += busy - 1;
     if (now + shared_busy + lat + busy - 1 > in->done)
       in->done = now + shared_busy + lat + busy - 1;
     shared_busy += busy;
@@ -404,5 +406,5 @@ void mem_sm_issue_parts(mem_sys *s, uint32_t sm, const mem_warp_access *parts, u
     return;
   }
   if (u->last_access != now)
-    mem_sm_step(s, u, now);
+    (void)mem_sm_step(s, u, now);
 }

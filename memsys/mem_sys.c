@@ -24,41 +24,45 @@
 
 /* ---- pools ----------------------------------------------------------- */
 
-static void *mem_chunk_new(mem_sys *s, size_t bytes)
+static void *mem_chunk_new(mem_pool *p, size_t bytes)
 {
   mem_chunk *k = malloc(sizeof(mem_chunk) + bytes);
   if (!k)
     return NULL;
-  k->next = s->chunks;
-  s->chunks = k;
+  k->next = p->chunks;
+  p->chunks = k;
   return k + 1;
 }
 
-static bool mem_req_pool_grow(mem_sys *s, size_t n)
+static void mem_pool_free(mem_pool *p)
 {
-  mem_req *a = mem_chunk_new(s, n * sizeof *a);
+  while (p->chunks) {
+    mem_chunk *k = p->chunks;
+    p->chunks = k->next;
+    free(k);
+  }
+}
+
+static bool mem_req_pool_grow(mem_pool *p, size_t n)
+{
+  mem_req *a = mem_chunk_new(p, n * sizeof *a);
   if (!a)
     return false;
   for (size_t i = 0; i < n; i++) {
-    a[i].next = s->free_req;
-    s->free_req = &a[i];
+    a[i].next = p->free_req;
+    p->free_req = &a[i];
   }
   return true;
 }
 
-static bool mem_inst_pool_grow(mem_sys *s, size_t n)
+static bool mem_inst_pool_grow(mem_pool *p, size_t n)
 {
-  mem_inst **heap = realloc(s->heap, (s->heap_cap + n) * sizeof *heap);
-  if (!heap)
-    return false;
-  s->heap = heap;
-  s->heap_cap += (uint32_t)n;
-  mem_inst *a = mem_chunk_new(s, n * sizeof *a);
+  mem_inst *a = mem_chunk_new(p, n * sizeof *a);
   if (!a)
     return false;
   for (size_t i = 0; i < n; i++) {
-    a[i].next_free = s->free_inst;
-    s->free_inst = &a[i];
+    a[i].next_free = p->free_inst;
+    p->free_inst = &a[i];
   }
   return true;
 }
@@ -69,35 +73,74 @@ static void mem_oom(void)
   abort();
 }
 
-mem_req *mem_req_new(mem_sys *s)
+mem_req *mem_req_new(mem_sys *s, mem_pool *p)
 {
-  if (PTX_UNLIKELY(!s->free_req) && !mem_req_pool_grow(s, 1024))
+  (void)s;
+  if (PTX_UNLIKELY(!p->free_req) && !mem_req_pool_grow(p, 1024))
     mem_oom();
-  mem_req *q = s->free_req;
-  s->free_req = q->next;
+  mem_req *q = p->free_req;
+  p->free_req = q->next;
   memset(q, 0, sizeof *q);
-  s->n_live_req++;
+  q->pool = p;
+  p->n_live_req++;
   return q;
 }
 
 void mem_req_free(mem_sys *s, mem_req *q)
 {
-  q->next = s->free_req;
-  s->free_req = q;
-  s->n_live_req--;
+  (void)s;
+  mem_pool *p = q->pool;
+  q->next = p->free_req;
+  p->free_req = q;
+  p->n_live_req--;
 }
 
-mem_inst *mem_inst_new(mem_sys *s)
+/* Appends in to a deferred list (an SM phase: the SM's own memory). */
+static void mem_defer(mem_inst ***list, uint32_t *n, uint32_t *cap, mem_inst *in)
 {
-  if (PTX_UNLIKELY(!s->free_inst) && !mem_inst_pool_grow(s, 256))
+  if (PTX_UNLIKELY(*n == *cap)) {
+    uint32_t c = *cap ? *cap * 2 : 16;
+    mem_inst **a = realloc(*list, c * sizeof *a);
+    if (!a)
+      mem_oom();
+    *list = a;
+    *cap = c;
+  }
+  (*list)[(*n)++] = in;
+}
+
+mem_inst *mem_inst_new(mem_sys *s, uint32_t sm)
+{
+  mem_smu *u = &s->sms[sm];
+  mem_pool *p = u->pool;
+  if (PTX_UNLIKELY(!p->free_inst) && !mem_inst_pool_grow(p, 256))
     mem_oom();
-  mem_inst *in = s->free_inst;
-  s->free_inst = in->next_free;
+  mem_inst *in = p->free_inst;
+  p->free_inst = in->next_free;
   memset(in, 0, sizeof *in);
-  in->seq = s->inst_seq++;
+  in->pool = p;
+  in->sm = sm;
   in->is_live = true;
-  s->n_live_inst++;
+  p->n_live_inst++;
+  /* The sequence number is the order of creation over all SMs: during an
+   * SM phase, SM order then the SM's own (mem_sys_sm_phase_end). */
+  if (PTX_UNLIKELY(s->in_sm_phase))
+    mem_defer(&u->deferred.made, &u->deferred.n_made, &u->deferred.cap_made, in);
+  else
+    in->seq = s->inst_seq++;
   return in;
+}
+
+/* Live requests and instructions, over every pool. */
+static void mem_live(const mem_sys *s, uint64_t *reqs, uint64_t *insts)
+{
+  *reqs = s->pool.n_live_req;
+  *insts = s->pool.n_live_inst;
+  if (s->has_sm_phases)
+    for (uint32_t i = 0; i < s->n_sms; i++) {
+      *reqs += s->sms[i].own_pool.n_live_req;
+      *insts += s->sms[i].own_pool.n_live_inst;
+    }
 }
 
 /* ---- completions ----------------------------------------------------- */
@@ -109,6 +152,19 @@ static bool mem_heap_less(const mem_inst *a, const mem_inst *b)
 
 static void mem_heap_push(mem_sys *s, mem_inst *in)
 {
+  if (PTX_UNLIKELY(s->in_sm_phase)) {
+    mem_sm_deferred *d = &s->sms[in->sm].deferred;
+    mem_defer(&d->queued, &d->n_queued, &d->cap_queued, in);
+    return;
+  }
+  if (PTX_UNLIKELY(s->n_heap == s->heap_cap)) {
+    uint32_t c = s->heap_cap ? s->heap_cap * 2 : 256;
+    mem_inst **h = realloc(s->heap, c * sizeof *h);
+    if (!h)
+      mem_oom();
+    s->heap = h;
+    s->heap_cap = c;
+  }
   uint32_t i = s->n_heap++;
   while (i) {
     uint32_t p = (i - 1) / 2;
@@ -313,6 +369,7 @@ int mem_sys_create(const mem_params *params, uint32_t n_sms, mem_done_fn done, v
   for (uint32_t i = 0; i < n_sms; i++) {
     mem_smu *u = &s->sms[i];
     u->last_access = UINT64_MAX;
+    u->pool = &s->pool;
     if ((rc = mem_cache_init(&u->l1d, &s->p.l1d, "L1 data cache", 8, err, errlen)) ||
         (rc = mem_cache_init(&u->l1c, &s->p.l1c, "constant cache", 8, err, errlen)) ||
         (rc = mem_ring_init(&u->reply, 0, 0)))
@@ -330,8 +387,8 @@ int mem_sys_create(const mem_params *params, uint32_t n_sms, mem_done_fn done, v
       goto fail;
   }
   rc = PTX_ENOMEM;
-  if (!mem_req_pool_grow(s, (size_t)n_sms * 64 + (size_t)s->n_subs * 64) ||
-      !mem_inst_pool_grow(s, (size_t)n_sms * 32))
+  if (!mem_req_pool_grow(&s->pool, (size_t)n_sms * 64 + (size_t)s->n_subs * 64) ||
+      !mem_inst_pool_grow(&s->pool, (size_t)n_sms * 32))
     goto fail;
   *out = s;
   return 0;
@@ -351,6 +408,9 @@ void mem_sys_destroy(mem_sys *s)
       mem_cache_free(&s->sms[i].l1d);
       mem_cache_free(&s->sms[i].l1c);
       mem_ring_free(&s->sms[i].reply);
+      mem_pool_free(&s->sms[i].own_pool);
+      free(s->sms[i].deferred.made);
+      free(s->sms[i].deferred.queued);
     }
   if (s->subs)
     for (uint32_t i = 0; i < s->n_subs; i++) {
@@ -361,11 +421,7 @@ void mem_sys_destroy(mem_sys *s)
       mem_ring_free(&s->subs[i].ret);
     }
   mem_dram_free(s);
-  while (s->chunks) {
-    mem_chunk *k = s->chunks;
-    s->chunks = k->next;
-    free(k);
-  }
+  mem_pool_free(&s->pool);
   free(s->heap);
   free(s->sms);
   free(s->subs);
@@ -374,6 +430,44 @@ void mem_sys_destroy(mem_sys *s)
   free(s->req_dst_free);
   free(s->rep_src_free);
   free(s);
+}
+
+/* ---- SM phases ------------------------------------------------------- */
+
+int mem_sys_set_sm_phases(mem_sys *s)
+{
+  if (s->has_sm_phases)
+    return 0;
+  for (uint32_t i = 0; i < s->n_sms; i++) {
+    mem_smu *u = &s->sms[i];
+    if (!mem_req_pool_grow(&u->own_pool, 64) || !mem_inst_pool_grow(&u->own_pool, 32))
+      return PTX_ENOMEM;
+  }
+  /* Only now: what the shared pool lent out still goes back there. */
+  for (uint32_t i = 0; i < s->n_sms; i++)
+    s->sms[i].pool = &s->sms[i].own_pool;
+  s->has_sm_phases = true;
+  return 0;
+}
+
+void mem_sys_sm_phase_begin(mem_sys *s)
+{
+  s->in_sm_phase = true;
+}
+
+void mem_sys_sm_phase_end(mem_sys *s)
+{
+  s->in_sm_phase = false;
+  for (uint32_t i = 0; i < s->n_sms; i++) {
+    mem_sm_deferred *d = &s->sms[i].deferred;
+    for (uint32_t k = 0; k < d->n_made; k++)
+      d->made[k]->seq = s->inst_seq++;
+    /* The heap orders by (done, seq) alone, so the order of pushes does
+     * not matter once every sequence number is known. */
+    for (uint32_t k = 0; k < d->n_queued; k++)
+      mem_heap_push(s, d->queued[k]);
+    d->n_made = d->n_queued = 0;
+  }
 }
 
 /* ---- the clock loop -------------------------------------------------- */
@@ -461,9 +555,9 @@ void mem_sys_cycle(mem_sys *s, uint64_t now)
     uint64_t tag = in->tag, cycle = in->done;
     uint32_t sm = in->sm;
     in->is_live = false;
-    in->next_free = s->free_inst;
-    s->free_inst = in;
-    s->n_live_inst--;
+    in->next_free = in->pool->free_inst;
+    in->pool->free_inst = in;
+    in->pool->n_live_inst--;
     if (s->done)
       s->done(s->done_ctx, sm, tag, cycle);
   }
@@ -474,7 +568,9 @@ uint64_t mem_sys_next_event(const mem_sys *s)
   bool is_sm_busy = false;
   for (uint32_t i = 0; i < s->n_sms && !is_sm_busy; i++)
     is_sm_busy = s->sms[i].busy_until > s->now;
-  if (!s->n_live_req && !s->n_live_inst && !is_sm_busy)
+  uint64_t reqs, insts;
+  mem_live(s, &reqs, &insts);
+  if (!reqs && !insts && !is_sm_busy)
     return UINT64_MAX;
   mem_time w = mem_next_work(s);
   if (s->n_heap) {
@@ -490,7 +586,9 @@ uint64_t mem_sys_next_event(const mem_sys *s)
 
 bool mem_sys_busy(const mem_sys *s)
 {
-  return s->n_live_req || s->n_live_inst;
+  uint64_t reqs, insts;
+  mem_live(s, &reqs, &insts);
+  return reqs || insts;
 }
 
 void mem_sys_get_stats(const mem_sys *s, mem_stats *o)
@@ -521,8 +619,10 @@ void mem_sys_get_stats(const mem_sys *s, mem_stats *o)
     o->dram_busy_cycles += c->n_busy;
   }
   o->dram_cycles = s->next[MEM_DOM_DRAM] / s->period[MEM_DOM_DRAM];
-  o->shmem_accesses = s->n_shmem;
-  o->shmem_bank_conflict_cycles = s->n_shmem_conflict;
+  for (uint32_t i = 0; i < s->n_sms; i++) {
+    o->shmem_accesses += s->sms[i].n_shmem;
+    o->shmem_bank_conflict_cycles += s->sms[i].n_shmem_conflict;
+  }
   o->icnt_to_mem_flits = s->n_req_flits;
   o->icnt_to_sm_flits = s->n_rep_flits;
 }

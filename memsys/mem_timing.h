@@ -151,6 +151,21 @@ uint64_t mem_sys_next_event(const mem_sys *s);
  * until the hierarchy drains, stores included). */
 bool mem_sys_busy(const mem_sys *s);
 
+/* SM phases, for running SMs side by side on host threads
+ * (pipeline/tm_par.c).  Between mem_sys_sm_phase_begin and _end the SM
+ * side of the hierarchy (mem_sm_can_issue, mem_sm_issue*) may be called
+ * for different SMs at once, each SM from one thread, and nothing else
+ * may be called.  What an SM's calls do to the hierarchy as a whole (the
+ * order of instructions that complete in the same cycle, the completion
+ * queue) is kept with the SM and applied at _end in SM order, so the
+ * results are those of calling for the SMs one after the other in SM
+ * order.  mem_sys_set_sm_phases, once, before the first phase, gives each
+ * SM its own request and instruction pool; PTX_ENOMEM when out of
+ * memory. */
+int mem_sys_set_sm_phases(mem_sys *s) PTX_MUST_CHECK;
+void mem_sys_sm_phase_begin(mem_sys *s);
+void mem_sys_sm_phase_end(mem_sys *s);
+
 /* Counters, summed over SMs / sub-partitions / channels. */
 typedef struct mem_stats {
   uint64_t l1d_accesses, l1d_misses, l1d_pending_hits; /* per line access */

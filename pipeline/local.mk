@@ -56,7 +56,8 @@ libptxsim_core_la_SOURCES += pipeline/tm_kernel.h pipeline/tm_kernel.c \
 	pipeline/operand_uniform.h pipeline/operand_uniform.c pipeline/operand_token.c \
 	pipeline/operand_srf.c pipeline/operand_irb.h pipeline/operand_irb.c \
 	pipeline/operand_reliability.h pipeline/operand_reliability.c \
-	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_area.h pipeline/tm_area.c \
+	pipeline/tm_gpu.h pipeline/tm_gpu.c pipeline/tm_par.h pipeline/tm_par.c \
+	pipeline/tm_team.h pipeline/tm_team.c pipeline/tm_area.h pipeline/tm_area.c \
 	pipeline/tm_energy.h pipeline/tm_energy.c \
 	pipeline/tm_report.c
 
@@ -181,3 +182,12 @@ EXTRA_DIST += tests/pipeline/run-drivers-bpred.sh
 ## (the golden file), on the corpus and on busy benchmark kernels.
 TESTS += tests/pipeline/run-skip-idle.sh
 EXTRA_DIST += tests/pipeline/run-skip-idle.sh
+## ... and with the SMs on 3 host threads, side by side in every cycle that
+## may: the results and statistics of one thread (tm_par.c), and the team
+## of threads that runs them (tm_team.c).
+TESTS += tests/pipeline/run-timing-threads.sh
+EXTRA_DIST += tests/pipeline/run-timing-threads.sh
+check_PROGRAMS += tests/pipeline/check_tm_team
+tests_pipeline_check_tm_team_CFLAGS = $(TEST_CFLAGS) -pthread
+tests_pipeline_check_tm_team_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) \
+	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS) -lm

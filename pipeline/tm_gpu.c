@@ -28,6 +28,7 @@
 #include "pipeline/sm_operand.h"
 #include "pipeline/tm_area.h"
 #include "pipeline/tm_gpu.h"
+#include "pipeline/tm_par.h"
 #include "ptxsim.h"
 
 /* Where local memory lives in the address space memsys sees: above every
@@ -48,6 +49,7 @@ struct tm_gpu {
   uint32_t n_ctas, ctas_done;
   bool can_dispatch;             /* a dispatch round may place something */
   tm_preempt *pre;               /* -ptxsim_preempt_inject; NULL: off */
+  tm_par *par;                   /* SMs on several host threads; NULL: in order */
   uint64_t now;
 };
 
@@ -138,13 +140,21 @@ static void mem_done(void *ctx, uint32_t sm, uint64_t tag, uint64_t cycle)
   sm_mem_done(&g->sms[sm], tag, cycle);
 }
 
+static void cta_done(void *ctx, sm_core *sm, uint32_t linear_id)
+{
+  tm_gpu *g = ctx;
+  g->ctas_done++;
+  g->l->n_ctas_done++;
+  if (pol_dispatch_cta_done(&g->disp, sm->id - g->disp_first, linear_id))
+    g->can_dispatch = true;
+}
+
 void tm_gpu_cta_done(tm_gpu *g, sm_core *sm, const simt_cta *c, uint64_t now)
 {
   (void)now;
-  g->ctas_done++;
-  g->l->n_ctas_done++;
-  if (pol_dispatch_cta_done(&g->disp, sm->id - g->disp_first, c->linear_id))
-    g->can_dispatch = true;
+  if (PTX_UNLIKELY(g->par) && tm_par_defer_cta_done(g->par, sm, c->linear_id))
+    return;
+  cta_done(g, sm, c->linear_id);
 }
 
 /* The SM side of the dispatcher (pol_dispatch_sm).  The SMs start whole
@@ -202,18 +212,23 @@ static int run_loop(tm_gpu *g)
         return rc;
     }
     uint64_t next = UINT64_MAX;
-    for (uint32_t s = 0; s < g->n_sms; s++) {
-      sm_core *sm = &g->sms[s];
-      if (sm->ldst_waiters && mem_sm_can_issue(g->mem, s, now))
-        sm_ldst_ready(sm, now);
-      if (sm->wake <= now) {
-        int rc = sm_cycle(sm, now);
-        if (rc)
-          return rc;
+    if (g->par) {
+      int rc = tm_par_sms_cycle(g->par, now, &next);
+      if (rc)
+        return rc;
+    } else
+      for (uint32_t s = 0; s < g->n_sms; s++) {
+        sm_core *sm = &g->sms[s];
+        if (sm->ldst_waiters && mem_sm_can_issue(g->mem, s, now))
+          sm_ldst_ready(sm, now);
+        if (sm->wake <= now) {
+          int rc = sm_cycle(sm, now);
+          if (rc)
+            return rc;
+        }
+        if (sm->wake < next)
+          next = sm->wake;
       }
-      if (sm->wake < next)
-        next = sm->wake;
-    }
     if (PTX_UNLIKELY(g->pre)) {
       uint64_t pn;
       bool released;
@@ -274,6 +289,36 @@ static int run_loop(tm_gpu *g)
     if (PTX_UNLIKELY(l->progress) && (iter++ & 0xfff) == 0)
       l->progress->tell(l->progress->ctx, l, g->ctas_done, g->n_ctas);
   }
+}
+
+static int run_loop_of(void *g)
+{
+  return run_loop(g);
+}
+
+/* Runs the launch's SMs on its host threads when it may (tm_par.h). */
+static int par_setup(tm_gpu *g)
+{
+  if (g->pre || !tm_par_can_run(g->l, g->n_sms))
+    return 0;
+  uint32_t issue = 0, ctas = 0;
+  for (int kind = 0; kind < TM_SM_KIND_COUNT; kind++) {
+    const sm_params *p = &g->smp[kind];
+    if (p->n_schedulers * p->issue_per_warp > issue)
+      issue = p->n_schedulers * p->issue_per_warp;
+    if (p->n_cta_slots > ctas)
+      ctas = p->n_cta_slots;
+  }
+  tm_par_setup ps = {.l = g->l,
+                     .sms = g->sms,
+                     .n_sms = g->n_sms,
+                     .mem = g->mem,
+                     .n_threads = g->l->host_threads < g->n_sms ? g->l->host_threads : g->n_sms,
+                     .max_issue_per_sm = issue,
+                     .max_ctas_per_sm = ctas,
+                     .cta_done = cta_done,
+                     .cta_done_ctx = g};
+  return tm_par_create(&ps, &g->par);
 }
 
 static void collect(const tm_gpu *g, tm_result *r)
@@ -598,12 +643,14 @@ int tm_run_second(const tm_config *conf, const tm_kernel *k, simt_launch *l,
                             .second = second};
     rc = tm_preempt_create(conf, g.k, g.n_sms, &pl, &g.pre);
   }
+  if (!rc)
+    rc = par_setup(&g);
   free(sm_lim);
   if (rc) {
     launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",
                 err[0] ? err : "out of memory");
   } else {
-    rc = run_loop(&g);
+    rc = g.par ? tm_par_run(g.par, run_loop_of, &g) : run_loop(&g);
   }
   for (uint32_t s = 0; g.sms && s < g.n_sms; s++)
     sm_finish(&g.sms[s], g.now);
@@ -611,6 +658,7 @@ int tm_run_second(const tm_config *conf, const tm_kernel *k, simt_launch *l,
   res->wall_seconds = seconds_since(&t0);
   for (uint32_t s = 0; g.sms && s < g.n_sms; s++)
     sm_free(&g.sms[s]);
+  tm_par_free(g.par); /* after the SMs: their CTAs use its launch copies */
   free(g.sms);
   pol_dispatch_destroy(&g.disp);
   tm_preempt_free(g.pre);

@@ -1,0 +1,293 @@
+/* tm_par.c -- the SMs of a timing-mode launch on several host threads
+ * (see tm_par.h for what is kept in order and how). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "isa/cta_order.h"
+#include "pipeline/tm_par.h"
+#include "pipeline/tm_team.h"
+#include "ptxsim.h"
+
+/* Written by the thread that runs an SM: each on cache lines of its
+ * own, or threads running neighbouring SMs would take turns owning the
+ * line in every cycle. */
+#define PAR_LINE 64
+
+/* An SM's launch copy and what it did in a cycle run side by side. */
+typedef struct par_sm {
+  _Alignas(PAR_LINE) simt_launch copy;
+  uint32_t *done;               /* CTAs it finished: their linear ids, in order */
+  uint32_t n_done;
+  int rc;                       /* what its cycle returned */
+} par_sm;
+
+/* Whether cycles run their SMs side by side: both ways give the same
+ * results, but which is faster depends on the kernel and its phase (a
+ * cycle whose SMs do little costs more to hand out than it saves) and on
+ * the load of the host.  Under "auto" the loop times a trial of each way
+ * every so often and runs the faster one until the next trial; the
+ * environment variable PTXSIM_TIMING_SPLIT=always|never fixes the
+ * choice (the tests use always, so that every cycle that can runs side
+ * by side). */
+typedef enum par_split { PAR_SPLIT_AUTO, PAR_SPLIT_ALWAYS, PAR_SPLIT_NEVER } par_split;
+
+/* Cycles of one trial, and cycles the faster way then runs for. */
+enum { PAR_TRIAL_CYCLES = 256, PAR_RUN_CYCLES = 16384 };
+
+struct tm_par {
+  tm_par_setup s;
+  par_sm *per_sm;               /* SM i's: per_sm[i] */
+  uint32_t *due;                /* the SMs of the cycle's phase */
+  tm_team team;
+  uint32_t n_due, n_tasks;      /* due[0 .. n_due - 1]; the phase's tasks */
+  uint64_t now;                 /* the cycle the phase runs */
+  bool in_phase;                /* SMs run side by side (main writes it
+                                   between phases only) */
+  par_split split;
+  /* The trials: cycles left in the current stretch, which way it goes,
+   * and when the first trial began. */
+  uint32_t left;
+  uint8_t stage;                /* 0: side-by-side trial, 1: in-order trial, 2: run */
+  bool is_side_by_side;
+  double t_stage, t_side;       /* start of the stage; the side-by-side trial's time */
+};
+
+static double now_seconds(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Counts a cycle of the current stretch; at its end, moves on to the
+ * next stage (side-by-side trial, in-order trial, a run of the faster). */
+static void split_tick(tm_par *p)
+{
+  if (p->split != PAR_SPLIT_AUTO || --p->left)
+    return;
+  double t = now_seconds();
+  switch (p->stage) {
+  case 0:
+    p->t_side = t - p->t_stage;
+    p->stage = 1;
+    p->is_side_by_side = false;
+    p->left = PAR_TRIAL_CYCLES;
+    break;
+  case 1:
+    p->is_side_by_side = p->t_side < t - p->t_stage;
+    p->stage = 2;
+    p->left = PAR_RUN_CYCLES;
+    break;
+  default:
+    p->stage = 0;
+    p->is_side_by_side = true;
+    p->left = PAR_TRIAL_CYCLES;
+    break;
+  }
+  p->t_stage = t;
+}
+
+bool tm_par_can_run(const simt_launch *l, uint32_t n_sms)
+{
+  /* %clock reads the cycle in timing mode, which every SM sees alike;
+   * the other properties let SMs see one another within a cycle. */
+  uint32_t deps = l->kernel->cta_order_deps & ~(uint32_t)ISA_CTA_ORDER_CLOCK;
+  return l->host_threads > 1 && n_sms > 1 && n_sms <= TM_TEAM_MAX_TASKS && deps == 0 &&
+         !l->kernel->has_printf && !l->observer && !l->is_cooperative;
+}
+
+int tm_par_create(const tm_par_setup *setup, tm_par **out)
+{
+  *out = NULL;
+  tm_par *p = calloc(1, sizeof *p);
+  if (!p)
+    return PTX_ENOMEM;
+  p->s = *setup;
+  uint32_t n = setup->n_sms;
+  p->per_sm = aligned_alloc(PAR_LINE, n * sizeof *p->per_sm);
+  if (p->per_sm)
+    memset(p->per_sm, 0, n * sizeof *p->per_sm);
+  p->due = calloc(n, sizeof *p->due);
+  bool ok = p->per_sm && p->due && mem_sys_set_sm_phases(setup->mem) == 0;
+  for (uint32_t i = 0; ok && i < n; i++)
+    ok = (p->per_sm[i].done = calloc(setup->max_ctas_per_sm + 1, sizeof(uint32_t))) != NULL;
+  if (!ok) {
+    tm_par_free(p);
+    return PTX_ENOMEM;
+  }
+  const char *e = getenv("PTXSIM_TIMING_SPLIT");
+  p->split = e && !strcmp(e, "always")  ? PAR_SPLIT_ALWAYS
+             : e && !strcmp(e, "never") ? PAR_SPLIT_NEVER
+                                        : PAR_SPLIT_AUTO;
+  p->is_side_by_side = p->split != PAR_SPLIT_NEVER;
+  p->left = PAR_TRIAL_CYCLES;
+  p->t_stage = now_seconds();
+  for (uint32_t i = 0; i < n; i++) {
+    simt_launch *c = &p->per_sm[i].copy;
+    *c = *setup->l;
+    c->cache = (simt_mem_cache){.base = UINT64_MAX};
+    c->progress = NULL;
+    c->message = NULL;
+    c->status = 0;
+    c->has_fault = false;
+    c->n_ctas = c->n_warps = c->n_threads = c->n_ctas_done = 0;
+    setup->sms[i].launch = c;
+  }
+  *out = p;
+  return 0;
+}
+
+/* SM s's part of the cycle. */
+static void run_sm(tm_par *p, uint32_t s)
+{
+  sm_core *sm = &p->s.sms[s];
+  int rc = 0;
+  if (sm->ldst_waiters && mem_sm_can_issue(p->s.mem, s, p->now))
+    sm_ldst_ready(sm, p->now);
+  if (sm->wake <= p->now)
+    rc = sm_cycle(sm, p->now);
+  p->per_sm[s].rc = rc;
+}
+
+/* Task k of a phase: the due SMs s with s % n_tasks == k.  An SM stays
+ * with one task from cycle to cycle, and so, mostly, with one thread
+ * (the main thread claims task 0 first), which keeps its state in that
+ * core's caches; the dispatcher hands CTAs out round-robin, so the
+ * interleaving shares out what work there is. */
+static void par_task(void *ctx, uint32_t k)
+{
+  tm_par *p = ctx;
+  for (uint32_t i = 0; i < p->n_due; i++)
+    if (p->due[i] % p->n_tasks == k)
+      run_sm(p, p->due[i]);
+}
+
+int tm_par_run(tm_par *p, int (*loop)(void *), void *ctx)
+{
+  return tm_team_run(&p->team, p->s.n_threads, loop, ctx, par_task, p);
+}
+
+bool tm_par_defer_cta_done(tm_par *p, const sm_core *sm, uint32_t linear_id)
+{
+  if (!p->in_phase)
+    return false;
+  par_sm *ps = &p->per_sm[sm->id];
+  ps->done[ps->n_done++] = linear_id;
+  return true;
+}
+
+/* SM s failed: the launch takes its copy's failure. */
+static int take_failure(tm_par *p, uint32_t s, int rc)
+{
+  simt_launch *l = p->s.l, *c = &p->per_sm[s].copy;
+  if (!l->message) {
+    l->message = c->message;
+    c->message = NULL;
+    l->status = c->status;
+    l->has_fault = c->has_fault;
+    l->fault = c->fault;
+  }
+  return l->status ? l->status : rc;
+}
+
+/* The cycle's SMs in order on the main thread, each copy starting from
+ * the counts the previous one left. */
+static int cycle_in_order(tm_par *p, uint32_t n_due)
+{
+  simt_launch *l = p->s.l;
+  for (uint32_t k = 0; k < n_due; k++) {
+    uint32_t s = p->due[k];
+    simt_launch *c = &p->per_sm[s].copy;
+    c->warp_insns = l->warp_insns;
+    c->thread_insns = l->thread_insns;
+    run_sm(p, s);
+    l->warp_insns = c->warp_insns;
+    l->thread_insns = c->thread_insns;
+    if (p->per_sm[s].rc)
+      return take_failure(p, s, p->per_sm[s].rc);
+  }
+  return 0;
+}
+
+static int cycle_side_by_side(tm_par *p, uint32_t n_due)
+{
+  simt_launch *l = p->s.l;
+  uint64_t base_w = l->warp_insns, base_t = l->thread_insns;
+  for (uint32_t k = 0; k < n_due; k++) {
+    simt_launch *c = &p->per_sm[p->due[k]].copy;
+    c->warp_insns = base_w;
+    c->thread_insns = base_t;
+  }
+  p->in_phase = true;
+  mem_sys_sm_phase_begin(p->s.mem);
+  p->n_due = n_due;
+  p->n_tasks = p->s.n_threads < n_due ? p->s.n_threads : n_due;
+  tm_team_phase(&p->team, p->n_tasks);
+  mem_sys_sm_phase_end(p->s.mem);
+  p->in_phase = false;
+  /* In SM order, up to the first that failed: in order, the SMs after
+   * it would not have run (their own statistics still count the cycle). */
+  int rc = 0;
+  for (uint32_t k = 0; k < n_due; k++) {
+    uint32_t s = p->due[k];
+    par_sm *ps = &p->per_sm[s];
+    if (!rc) {
+      l->warp_insns += ps->copy.warp_insns - base_w;
+      l->thread_insns += ps->copy.thread_insns - base_t;
+      for (uint32_t i = 0; i < ps->n_done; i++)
+        p->s.cta_done(p->s.cta_done_ctx, &p->s.sms[s], ps->done[i]);
+      if (ps->rc)
+        rc = take_failure(p, s, ps->rc);
+    }
+    ps->n_done = 0;
+  }
+  return rc;
+}
+
+int tm_par_sms_cycle(tm_par *p, uint64_t now, uint64_t *next)
+{
+  uint32_t n_due = 0;
+  for (uint32_t s = 0; s < p->s.n_sms; s++) {
+    const sm_core *sm = &p->s.sms[s];
+    if (sm->wake <= now || sm->ldst_waiters)
+      p->due[n_due++] = s;
+  }
+  p->now = now;
+  const simt_launch *l = p->s.l;
+  /* The limit out of reach of every warp instruction the cycle can issue. */
+  bool is_limit_far = !l->max_insns || (l->warp_insns < l->max_insns &&
+                                        l->max_insns - l->warp_insns >
+                                            (uint64_t)n_due * p->s.max_issue_per_sm);
+  split_tick(p);
+  int rc = n_due >= 2 && is_limit_far && p->is_side_by_side ? cycle_side_by_side(p, n_due)
+                                                             : cycle_in_order(p, n_due);
+  if (rc)
+    return rc;
+  uint64_t w = UINT64_MAX;
+  for (uint32_t s = 0; s < p->s.n_sms; s++)
+    if (p->s.sms[s].wake < w)
+      w = p->s.sms[s].wake;
+  *next = w;
+  return 0;
+}
+
+void tm_par_free(tm_par *p)
+{
+  if (!p)
+    return;
+  simt_launch *l = p->s.l;
+  for (uint32_t i = 0; p->per_sm && i < p->s.n_sms; i++) {
+    simt_launch *c = &p->per_sm[i].copy;
+    l->n_ctas += c->n_ctas;
+    l->n_warps += c->n_warps;
+    l->n_threads += c->n_threads;
+    free(c->message);
+    free(p->per_sm[i].done);
+  }
+  free(p->per_sm);
+  free(p->due);
+  free(p);
+}
