@@ -39,7 +39,7 @@ static uint32_t insn_deps(const isa_insn *in, bool *has_printf)
   const ptx_form *form = in->ir->form;
   uint32_t flags = ptx_op_table[in->op].flags;
   uint32_t deps = 0;
-  if ((flags & PTX_OPF_ATOMIC) && !is_shared(in))
+  if ((flags & PTX_OPF_ATOMIC) && !is_shared(in) && !in->is_order_free)
     deps |= ISA_CTA_ORDER_GLOBAL_ATOMIC;
   if ((flags & (PTX_OPF_MEM_RD | PTX_OPF_MEM_WR)) && !is_shared(in) &&
       (ptx_form_has(form, PTX_MOD_VOLATILE) || ptx_form_has(form, PTX_MOD_RELAXED) ||

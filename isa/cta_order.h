@@ -21,8 +21,9 @@
 
 /* X(NAME, what makes the order observable) */
 #define ISA_CTA_ORDER_DEPS(X)                                                                \
-  X(GLOBAL_ATOMIC, "an atomic or reduction on global or generic memory (the values it "      \
-                   "returns and the rounding of floating-point sums follow the CTA order)")  \
+  X(GLOBAL_ATOMIC, "an atomic or reduction on global or generic memory whose outcome "      \
+                   "follows the CTA order: a returned value that is used, a floating-point " \
+                   "sum's rounding, inc, dec, exch, cas (atom_order.c)")                     \
   X(SYNC_MEMORY, "a volatile, relaxed, acquire or release access to global or generic "      \
                  "memory, or a fence at GPU or system scope (CTAs that communicate)")        \
   X(DEVICE_HEAP, "device-side malloc or free (the addresses follow the CTA order)")          \

@@ -29,6 +29,10 @@ static inline bool isa_has(const isa_insn *in, ptx_mod m)
 /* The PTX rounding modifier of in (ISA_RN when none). */
 unsigned isa_rounding(const isa_insn *in);
 
+/* Whether a bound atom/red is an integer add, and, or, xor, min or max
+ * of 32 or 64 bits: commutative and associative (ops_atom.c). */
+bool isa_atom_is_commutative(const isa_insn *in);
+
 /* The binders, declared from the rows of frontend/ptx_ops.def that name
  * them (a binder several rows share is declared once per row, which C
  * allows).  isa_bind_none, the binder of the rows ptxsim does not execute,

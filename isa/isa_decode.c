@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "frontend/ptx_ops.h"
+#include "isa/analysis.h"
 #include "isa/cfg.h"
 #include "isa/cta_order.h"
 #include "isa/fp_common.h"
@@ -916,6 +917,25 @@ static uint64_t stack_need(const isa_program *p, const isa_func *f, uint8_t *sta
   return f->local_bytes + deepest;
 }
 
+/* What the liveness of f's body tells the decoder (isa_prog.h), from one
+ * analysis. */
+static int liveness_facts(const ptx_module *m, isa_func *f)
+{
+  f->n_uninit = 0;
+  f->uninit_slots = NULL;
+  if (!f->ir->n_insns)
+    return 0;
+  an_func *a;
+  an_options o = {.liveness_only = true};
+  int rc = an_func_analyse(m, f->ir, &o, &a);
+  if (rc)
+    return rc;
+  rc = isa_func_uninit_slots(f, a);
+  isa_func_mark_order_free(f, a);
+  an_func_free(a);
+  return rc;
+}
+
 int isa_decode(const ptx_module *m, isa_var_resolver resolve, void *ctx, ptx_diag *d,
                isa_program **out)
 {
@@ -959,7 +979,7 @@ int isa_decode(const ptx_module *m, isa_var_resolver resolve, void *ctx, ptx_dia
     map_free(&dc.formals);
     rc = decode_function(&dc, p->funcs[i].ir);
     if (!rc)
-      rc = isa_func_uninit_slots(m, &p->funcs[i]);
+      rc = liveness_facts(m, &p->funcs[i]);
     if (rc == PTX_EINVAL && !ptx_diag_should_stop(d)) {
       /* Keep going to report every unsupported instruction. */
       dc.err = 0;

@@ -103,6 +103,10 @@ struct isa_insn {
                              as its elements */
   bool owns_ext;          /* ext is malloc'd and freed with the program */
   bool has_hidden_opnds;  /* see def_opnds */
+  bool is_order_free;     /* atom/red on global or generic memory whose
+                             effect is the same in any order: an integer
+                             add, and, or, xor, min or max with no returned
+                             value or a dead one (atom_order.c) */
   const ptx_insn *ir;     /* source instruction: location and spelling */
   const isa_func *func;
 };
@@ -215,9 +219,13 @@ void isa_program_free(isa_program *p);
 
 const isa_kernel *isa_program_kernel(const isa_program *p, const char *name);
 
-/* Fills f->n_uninit and f->uninit_slots from the liveness of its body
- * (reg_init.c).  PTX_ENOMEM on failure. */
-int isa_func_uninit_slots(const ptx_module *m, isa_func *f) PTX_MUST_CHECK;
+/* What the liveness of f's body (a: an_func_analyse's, liveness only)
+ * tells the decoder.  isa_func_uninit_slots fills f->n_uninit and
+ * f->uninit_slots (reg_init.c; PTX_ENOMEM on failure);
+ * isa_func_mark_order_free sets isa_insn.is_order_free (atom_order.c). */
+struct an_func;
+int isa_func_uninit_slots(isa_func *f, const struct an_func *a) PTX_MUST_CHECK;
+void isa_func_mark_order_free(isa_func *f, const struct an_func *a);
 /* The function whose code address (as `mov %rd, func` gives it) is addr. */
 const isa_func *isa_program_func_at(const isa_program *p, uint64_t addr);
 /* The code address of a function (for indirect calls). */

@@ -10,7 +10,7 @@ ISA_SOURCES = \
 	isa/simt.h isa/simt_run.c isa/simt_launch.c isa/simt_record.c isa/simt_context.c \
 	isa/simt_grid.c isa/simt_mem.h isa/simt_mem.c isa/simt_dyn.c isa/simt_dyn.h \
 	isa/simt_par.c isa/host_pool.h isa/host_pool.c isa/cta_order.h isa/cta_order.c \
-	isa/reg_init.c \
+	isa/reg_init.c isa/atom_order.c \
 	isa/fp_common.h isa/ops_basic.h \
 	isa/ops_mem.c isa/ops_atom.c isa/ops_ctrl.c isa/ops_sync.c isa/ops_warp.c isa/synccheck.c \
 	isa/ops_mov.c isa/ops_int.c isa/ops_cmp.c isa/ops_fp.h isa/ops_fp.c isa/ops_fp_half.c isa/ops_cvt.c isa/ops_bits.c isa/ops_video.c isa/ops_async.c isa/ops_mbar.c \

@@ -1,8 +1,13 @@
 /* ops_atom.c -- atom and red (PTX ISA 9.7.13.5-6).
  *
- * Functional mode runs one warp at a time, so a read-modify-write is
- * atomic by construction; lanes apply their operations in lane order,
- * which makes the values atom returns deterministic.  Floating-point adds
+ * A warp runs on one host thread at a time, and so do all CTAs of a
+ * kernel with global atomics whose outcome depends on their order
+ * (cta_order.h), so such a read-modify-write is atomic by construction;
+ * lanes apply their operations in lane order, which makes the values
+ * atom returns deterministic.  The atomics whose outcome does not
+ * (isa_insn.is_order_free: atom_order.c) may run on several host threads
+ * at once (simt_launch.is_side_by_side): they are then host atomics, a
+ * compare-and-swap of the new value.  Floating-point adds
  * round to nearest even (f32 on global memory flushes subnormals, as the
  * ISA documents for the current implementation).
  */
@@ -91,9 +96,47 @@ static void wr(uint8_t *h, unsigned n, uint64_t v)
   memcpy(h, &v, n);
 }
 
+bool isa_atom_is_commutative(const isa_insn *in)
+{
+  if ((atom_kind)in->aux2 != AK_U && (atom_kind)in->aux2 != AK_S)
+    return false; /* floating point: the order changes the rounding */
+  switch ((atom_op)in->aux) {
+  case ATOM_ADD:
+  case ATOM_MIN:
+  case ATOM_MAX:
+  case ATOM_AND:
+  case ATOM_OR:
+  case ATOM_XOR: return in->type != PTX_TYPE_B16 && in->type != PTX_TYPE_U16;
+  default: return false;
+  }
+}
+
+/* The read-modify-write at h as a host atomic: other host threads may
+ * perform order-free atomics on the same word.  Allocations are calloc'd
+ * (16-byte aligned) and an access is aligned to its size within them. */
+static uint64_t host_atomic(const isa_insn *in, uint8_t *h, unsigned bytes, uint64_t b,
+                            uint64_t c)
+{
+  if (bytes == 8) {
+    uint64_t *p = (uint64_t *)(void *)h;
+    uint64_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(p, &old, apply(in, old, b, c, 8), true,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      ;
+    return old;
+  }
+  uint32_t *p = (uint32_t *)(void *)h;
+  uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, (uint32_t)apply(in, old, b, c, 4), true,
+                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+  return old;
+}
+
 /* atom: d, [a], b [, c]   red: [a], b */
 static void atom_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
+  const bool is_host_atomic = in->is_order_free && w->launch->is_side_by_side;
   const bool is_red = in->op == PTX_OP_RED;
   const unsigned bytes = ptx_type_bits((ptx_type)in->type) / 8;
   const uint32_t a = in->o[is_red ? 0 : 1], b = in->o[is_red ? 1 : 2];
@@ -105,8 +148,13 @@ static void atom_exec(simt_warp *w, const isa_insn *in, uint32_t mask)
     uint8_t *h = simt_mem_ptr(w, in, l, in->space, addr, bytes, true);
     if (!h)
       return;
-    uint64_t old = rd(h, bytes);
-    wr(h, bytes, apply(in, old, w->r[b + l], w->r[c + l], bytes));
+    uint64_t old;
+    if (PTX_UNLIKELY(is_host_atomic))
+      old = host_atomic(in, h, bytes, w->r[b + l], w->r[c + l]);
+    else {
+      old = rd(h, bytes);
+      wr(h, bytes, apply(in, old, w->r[b + l], w->r[c + l], bytes));
+    }
     if (!is_red) {
       if (sext && bytes == 4)
         old = (uint64_t)(int64_t)(int32_t)old;

@@ -15,18 +15,13 @@
 #include "isa/analysis.h"
 #include "isa/isa_prog.h"
 
-int isa_func_uninit_slots(const ptx_module *m, isa_func *f)
+int isa_func_uninit_slots(isa_func *f, const an_func *a)
 {
   const ptx_func *fn = f->ir;
   f->n_uninit = 0;
   f->uninit_slots = NULL;
   if (!fn->n_insns)
     return 0;
-  an_func *a;
-  an_options o = {.liveness_only = true};
-  int rc = an_func_analyse(m, fn, &o, &a);
-  if (rc)
-    return rc;
   const uint64_t *live = an_set(a->live_in, a, 0);
   uint32_t n = 0;
   for (uint32_t r = 0; r < a->n_regs; r++)
@@ -34,10 +29,8 @@ int isa_func_uninit_slots(const ptx_module *m, isa_func *f)
       n++;
   if (n) {
     f->uninit_slots = malloc(n * 8 * sizeof *f->uninit_slots);
-    if (!f->uninit_slots) {
-      an_func_free(a);
+    if (!f->uninit_slots)
       return PTX_ENOMEM;
-    }
   }
   for (uint32_t r = 0; r < a->n_regs; r++) {
     const an_reg *reg = &a->regs[r];
@@ -54,6 +47,5 @@ int isa_func_uninit_slots(const ptx_module *m, isa_func *f)
     for (uint32_t e = 0; e < width; e++)
       f->uninit_slots[f->n_uninit++] = f->var_reg[vi] + (reg->index * width + e) * 32;
   }
-  an_func_free(a);
   return 0;
 }

@@ -311,8 +311,11 @@ struct simt_launch {
   /* Device-side launches (isa/simt_dyn.h): NULL refuses them. */
   struct simt_children *children;
   uint32_t depth;              /* 0 for a host launch, a child's parent + 1 */
-  uint32_t host_threads;       /* functional mode: host threads that may run
-                                  its CTAs (0 or 1: the calling one) */
+  uint32_t host_threads;       /* host threads that may run its CTAs or SMs
+                                  (0 or 1: the calling one) */
+  bool is_side_by_side;        /* this is one of several host threads' copies
+                                  of the launch: order-free atomics are host
+                                  atomics (ops_atom.c) */
 };
 
 /* ---- registers ------------------------------------------------------ */

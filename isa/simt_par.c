@@ -292,6 +292,7 @@ static void *worker(void *arg)
   wl.status = 0;
   wl.has_fault = false;
   wl.max_insns = 0; /* the shared count stands for it */
+  wl.is_side_by_side = true;
   wl.warp_insns = wl.thread_insns = wl.n_ctas = wl.n_warps = wl.n_threads = 0;
   wl.n_ctas_done = 0;
   simt_cta c;

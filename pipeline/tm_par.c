@@ -51,7 +51,7 @@ struct tm_par {
    * and when the first trial began. */
   uint32_t left;
   uint8_t stage;                /* 0: side-by-side trial, 1: in-order trial, 2: run */
-  bool is_side_by_side;
+  bool is_split;                /* this stretch runs cycles side by side */
   double t_stage, t_side;       /* start of the stage; the side-by-side trial's time */
 };
 
@@ -73,17 +73,17 @@ static void split_tick(tm_par *p)
   case 0:
     p->t_side = t - p->t_stage;
     p->stage = 1;
-    p->is_side_by_side = false;
+    p->is_split = false;
     p->left = PAR_TRIAL_CYCLES;
     break;
   case 1:
-    p->is_side_by_side = p->t_side < t - p->t_stage;
+    p->is_split = p->t_side < t - p->t_stage;
     p->stage = 2;
     p->left = PAR_RUN_CYCLES;
     break;
   default:
     p->stage = 0;
-    p->is_side_by_side = true;
+    p->is_split = true;
     p->left = PAR_TRIAL_CYCLES;
     break;
   }
@@ -122,7 +122,7 @@ int tm_par_create(const tm_par_setup *setup, tm_par **out)
   p->split = e && !strcmp(e, "always")  ? PAR_SPLIT_ALWAYS
              : e && !strcmp(e, "never") ? PAR_SPLIT_NEVER
                                         : PAR_SPLIT_AUTO;
-  p->is_side_by_side = p->split != PAR_SPLIT_NEVER;
+  p->is_split = p->split != PAR_SPLIT_NEVER;
   p->left = PAR_TRIAL_CYCLES;
   p->t_stage = now_seconds();
   for (uint32_t i = 0; i < n; i++) {
@@ -134,6 +134,7 @@ int tm_par_create(const tm_par_setup *setup, tm_par **out)
     c->status = 0;
     c->has_fault = false;
     c->n_ctas = c->n_warps = c->n_threads = c->n_ctas_done = 0;
+    c->is_side_by_side = true;
     setup->sms[i].launch = c;
   }
   *out = p;
@@ -262,7 +263,7 @@ int tm_par_sms_cycle(tm_par *p, uint64_t now, uint64_t *next)
                                         l->max_insns - l->warp_insns >
                                             (uint64_t)n_due * p->s.max_issue_per_sm);
   split_tick(p);
-  int rc = n_due >= 2 && is_limit_far && p->is_side_by_side ? cycle_side_by_side(p, n_due)
+  int rc = n_due >= 2 && is_limit_far && p->is_split ? cycle_side_by_side(p, n_due)
                                                              : cycle_in_order(p, n_due);
   if (rc)
     return rc;

@@ -11,7 +11,8 @@
 #    aside).
 # 3. tests/run/threads.ptx: device printf from blocks that finish out of
 #    order comes out in block order; a kernel with a global atomic (its
-#    blocks run in order) gives the one-thread tickets; a register read
+#    blocks run in order) gives the one-thread tickets; order-free atomics
+#    (blocks side by side) lose no update; a register read
 #    before it is written is 0 in every block; a fault in two
 #    blocks names the lower one; the instruction limit stops the launch in
 #    the same block; and --threads' usage errors.
@@ -103,6 +104,14 @@ run_both ticket -k ticket -g 64 -b 32 --arg buf:4 --arg "buf:256,out=$tmp/ticket
 awk 'BEGIN { for (k = 0; k < 64; k++) printf "%d\n", k }' >"$tmp/tickets.want"
 od -An -v -tu4 -w4 "$tmp/tickets.bin" | tr -d ' ' >"$tmp/tickets.got"
 same "$tmp/tickets.want" "$tmp/tickets.got" "ticket: one ticket per block, in block order"
+# Order-free atomics (red, and atom whose result is dead: integer add, max,
+# xor) from 512 blocks run side by side as host atomics: no update is lost.
+run_both count -k count_all -g 512 -b 256 --arg "buf:24,out=$tmp/count.bin" --stats none
+n=$((n + 1))
+got="$(od -An -v -tu4 -N12 "$tmp/count.bin" | tr -s ' ') $(od -An -v -tu8 -j16 "$tmp/count.bin" | tr -d ' ')"
+# 8 n, n - 1, the xor of 0 .. n - 1 (0: n is a multiple of 4), 8 n (n - 1) / 2, n = 131072
+[ "$got" = " 1048576 131071 0 68718952448" ] ||
+  failed "count: order-free atomics on 4 threads gave '$got'"
 # A register stored before it is written reads 0 in every block, not
 # what the block run before on the same host thread left (isa/reg_init.c).
 run_both uninit -k read_before_write -g 16 -b 64 --arg "buf:4096,out=$tmp/uninit.bin" --stats none

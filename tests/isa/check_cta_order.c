@@ -25,12 +25,32 @@ static const char ptx[] =
   "  atom.shared.add.u32 %r2, [sh], 1; red.shared.add.u32 [sh+4], 1;\n"
   "  ld.volatile.shared.u32 %r3, [sh+8]; membar.cta; fence.acq_rel.cta;\n"
   "  ret; }\n"
+  /* global atomics whose outcome follows the order: a returned value
+   * that is read, exch, a floating-point sum, a value read on one path */
   ".visible .entry global_atom(.param .u64 p) {\n"
   "  .reg .b32 %r<2>; .reg .b64 %rd<2>;\n"
-  "  ld.param.u64 %rd1, [p]; red.global.add.u32 [%rd1], 1; ret; }\n"
+  "  ld.param.u64 %rd1, [p]; atom.global.add.u32 %r1, [%rd1], 1;\n"
+  "  st.global.u32 [%rd1+4], %r1; ret; }\n"
   ".visible .entry generic_atom(.param .u64 p) {\n"
   "  .reg .b32 %r<2>; .reg .b64 %rd<2>;\n"
-  "  ld.param.u64 %rd1, [p]; atom.add.u32 %r1, [%rd1], 1; ret; }\n"
+  "  ld.param.u64 %rd1, [p]; atom.exch.b32 %r1, [%rd1], 1; ret; }\n"
+  ".visible .entry float_red(.param .u64 p) {\n"
+  "  .reg .b64 %rd<2>;\n"
+  "  ld.param.u64 %rd1, [p]; red.global.add.f32 [%rd1], 0f3F800000; ret; }\n"
+  ".visible .entry used_on_a_path(.param .u64 p) {\n"
+  "  .reg .pred %p<2>; .reg .b32 %r<3>; .reg .b64 %rd<2>;\n"
+  "  ld.param.u64 %rd1, [p]; atom.global.add.u32 %r1, [%rd1], 1;\n"
+  "  mov.u32 %r2, %tid.x; setp.eq.u32 %p1, %r2, 0; @%p1 bra DONE;\n"
+  "  st.global.u32 [%rd1+4], %r1;\n"
+  "DONE: ret; }\n"
+  /* order-free: integer add, and, or, xor, min, max with no returned
+   * value or a dead one, on global or generic memory */
+  ".visible .entry order_free(.param .u64 p) {\n"
+  "  .reg .b32 %r<4>; .reg .b64 %rd<3>;\n"
+  "  ld.param.u64 %rd1, [p]; red.global.add.u32 [%rd1], 1;\n"
+  "  atom.global.max.s32 %r1, [%rd1+4], 3; red.global.or.b64 [%rd1+8], %rd1;\n"
+  "  atom.and.b32 %r2, [%rd1+16], 7; atom.global.xor.b64 %rd2, [%rd1+24], 5;\n"
+  "  red.global.min.u32 [%rd1+32], 9; atom.global.add.u64 %rd2, [%rd1+40], 1; ret; }\n"
   ".visible .entry volatile_ld(.param .u64 p) {\n"
   "  .reg .b32 %r<2>; .reg .b64 %rd<2>;\n"
   "  ld.param.u64 %rd1, [p]; ld.volatile.global.u32 %r1, [%rd1]; ret; }\n"
@@ -52,7 +72,8 @@ static const char ptx[] =
   "  ret; }\n"
   /* A function with a global atomic: its callers get it, others do not. */
   ".func bump(.param .b64 q) {\n"
-  "  .reg .b64 %rd<2>; ld.param.b64 %rd1, [q]; red.global.add.u32 [%rd1], 1; ret; }\n"
+  "  .reg .b32 %r<2>; .reg .b64 %rd<2>; ld.param.b64 %rd1, [q];\n"
+  "  atom.global.inc.u32 %r1, [%rd1], 5; ret; }\n"
   ".visible .entry calls_bump(.param .u64 p) {\n"
   "  .reg .b64 %rd<2>; ld.param.u64 %rd1, [p];\n"
   "  { .param .b64 q; st.param.b64 [q], %rd1; call.uni bump, (q); }\n"
@@ -100,6 +121,9 @@ START_TEST(each_property)
     {"plain", 0, false},
     {"global_atom", ISA_CTA_ORDER_GLOBAL_ATOMIC, false},
     {"generic_atom", ISA_CTA_ORDER_GLOBAL_ATOMIC, false},
+    {"float_red", ISA_CTA_ORDER_GLOBAL_ATOMIC, false},
+    {"used_on_a_path", ISA_CTA_ORDER_GLOBAL_ATOMIC, false},
+    {"order_free", 0, false},
     {"volatile_ld", ISA_CTA_ORDER_SYNC_MEMORY, false},
     {"relaxed_st", ISA_CTA_ORDER_SYNC_MEMORY, false},
     {"fence_gl", ISA_CTA_ORDER_SYNC_MEMORY, false},

@@ -104,6 +104,13 @@ grep -q "stopped after 100000 warp instructions" "$tmp/limit.3.err" ||
 run_both fault -k fault_at -g 64 -b 64 --arg buf:4 --arg u32:37 --arg u32:50 --stats none
 n=$((n + 1))
 grep -q "^exit 1" "$tmp/fault.3.out" || failed "fault: exit status 1 on 3 threads (timing)"
+# Order-free atomics run side by side on the SMs too, as host atomics.
+run_both count -k count_all -g 120 -b 256 --arg "buf:24,out=$tmp/count.bin" --stats none
+n=$((n + 1))
+got="$(od -An -v -tu4 -N12 "$tmp/count.bin" | tr -s ' ') $(od -An -v -tu8 -j16 "$tmp/count.bin" | tr -d ' ')"
+# n = 30720: 8 n, n - 1, the xor of 0 .. n - 1 (0: n is a multiple of 4), 8 n (n - 1) / 2
+[ "$got" = " 245760 30719 0 3774750720" ] ||
+  failed "count: order-free atomics on 3 threads (timing) gave '$got'"
 # A limit the launch fits in exactly, counted by one thread first.
 "$PTXSIM" run "$fix/threads.ptx" --mode timing -k spin_from -g 30 -b 64 --arg u32:30 \
   --threads 1 --stats json >"$tmp/fit.json" 2>&1
