@@ -236,12 +236,14 @@ typedef struct mem_acc {
  * pool serves the whole hierarchy; with SM phases (mem_sys_set_sm_phases)
  * each SM has its own, which only the SM's side allocates from, so that
  * SMs can run side by side.  Whatever is freed goes back to the pool it
- * came from, so live counts stay per pool. */
+ * came from.  The live counts are the hierarchy's (mem_sys.n_live_*);
+ * what an SM phase allocates and frees is counted in the pool
+ * (phase_reqs, phase_insts) and added at the phase's end. */
 struct mem_pool {
   mem_req *free_req;
   mem_inst *free_inst;
   mem_chunk *chunks;
-  uint64_t n_live_req, n_live_inst;
+  int64_t phase_reqs, phase_insts;
 };
 
 /* What an SM did during an SM phase that touches the hierarchy as a
@@ -355,7 +357,7 @@ struct mem_sys {
 
   /* Pools. */
   mem_pool pool;
-  uint64_t inst_seq;
+  uint64_t n_live_req, n_live_inst, inst_seq;
   bool has_sm_phases;     /* each SM its own pool (mem_sys_set_sm_phases) */
   bool in_sm_phase;       /* between mem_sys_sm_phase_begin and _end */
 

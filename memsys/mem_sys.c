@@ -75,24 +75,28 @@ static void mem_oom(void)
 
 mem_req *mem_req_new(mem_sys *s, mem_pool *p)
 {
-  (void)s;
   if (PTX_UNLIKELY(!p->free_req) && !mem_req_pool_grow(p, 1024))
     mem_oom();
   mem_req *q = p->free_req;
   p->free_req = q->next;
   memset(q, 0, sizeof *q);
   q->pool = p;
-  p->n_live_req++;
+  if (PTX_UNLIKELY(s->in_sm_phase))
+    p->phase_reqs++;
+  else
+    s->n_live_req++;
   return q;
 }
 
 void mem_req_free(mem_sys *s, mem_req *q)
 {
-  (void)s;
   mem_pool *p = q->pool;
   q->next = p->free_req;
   p->free_req = q;
-  p->n_live_req--;
+  if (PTX_UNLIKELY(s->in_sm_phase))
+    p->phase_reqs--;
+  else
+    s->n_live_req--;
 }
 
 /* Appends in to a deferred list (an SM phase: the SM's own memory). */
@@ -121,7 +125,10 @@ mem_inst *mem_inst_new(mem_sys *s, uint32_t sm)
   in->pool = p;
   in->sm = sm;
   in->is_live = true;
-  p->n_live_inst++;
+  if (PTX_UNLIKELY(s->in_sm_phase))
+    p->phase_insts++;
+  else
+    s->n_live_inst++;
   /* The sequence number is the order of creation over all SMs: during an
    * SM phase, SM order then the SM's own (mem_sys_sm_phase_end). */
   if (PTX_UNLIKELY(s->in_sm_phase))
@@ -129,18 +136,6 @@ mem_inst *mem_inst_new(mem_sys *s, uint32_t sm)
   else
     in->seq = s->inst_seq++;
   return in;
-}
-
-/* Live requests and instructions, over every pool. */
-static void mem_live(const mem_sys *s, uint64_t *reqs, uint64_t *insts)
-{
-  *reqs = s->pool.n_live_req;
-  *insts = s->pool.n_live_inst;
-  if (s->has_sm_phases)
-    for (uint32_t i = 0; i < s->n_sms; i++) {
-      *reqs += s->sms[i].own_pool.n_live_req;
-      *insts += s->sms[i].own_pool.n_live_inst;
-    }
 }
 
 /* ---- completions ----------------------------------------------------- */
@@ -459,6 +454,10 @@ void mem_sys_sm_phase_end(mem_sys *s)
 {
   s->in_sm_phase = false;
   for (uint32_t i = 0; i < s->n_sms; i++) {
+    mem_pool *p = &s->sms[i].own_pool;
+    s->n_live_req += (uint64_t)p->phase_reqs;
+    s->n_live_inst += (uint64_t)p->phase_insts;
+    p->phase_reqs = p->phase_insts = 0;
     mem_sm_deferred *d = &s->sms[i].deferred;
     for (uint32_t k = 0; k < d->n_made; k++)
       d->made[k]->seq = s->inst_seq++;
@@ -557,7 +556,7 @@ void mem_sys_cycle(mem_sys *s, uint64_t now)
     in->is_live = false;
     in->next_free = in->pool->free_inst;
     in->pool->free_inst = in;
-    in->pool->n_live_inst--;
+    s->n_live_inst--;
     if (s->done)
       s->done(s->done_ctx, sm, tag, cycle);
   }
@@ -568,9 +567,7 @@ uint64_t mem_sys_next_event(const mem_sys *s)
   bool is_sm_busy = false;
   for (uint32_t i = 0; i < s->n_sms && !is_sm_busy; i++)
     is_sm_busy = s->sms[i].busy_until > s->now;
-  uint64_t reqs, insts;
-  mem_live(s, &reqs, &insts);
-  if (!reqs && !insts && !is_sm_busy)
+  if (!s->n_live_req && !s->n_live_inst && !is_sm_busy)
     return UINT64_MAX;
   mem_time w = mem_next_work(s);
   if (s->n_heap) {
@@ -586,9 +583,7 @@ uint64_t mem_sys_next_event(const mem_sys *s)
 
 bool mem_sys_busy(const mem_sys *s)
 {
-  uint64_t reqs, insts;
-  mem_live(s, &reqs, &insts);
-  return reqs || insts;
+  return s->n_live_req || s->n_live_inst;
 }
 
 void mem_sys_get_stats(const mem_sys *s, mem_stats *o)
