@@ -3,8 +3,10 @@
  *
  * Parallel timing mode (tm_par.c) runs the SMs of each cycle on several
  * host threads.  A cycle lasts microseconds, so the threads do not sleep
- * between phases: they spin (and yield when a phase is long in coming)
- * on a word that says which phase is open and which task comes next.
+ * between phases: they spin on a word that says which phase is open and
+ * which task comes next.  A thread that sees no phase for a long while
+ * (main runs cycles in order, or has nothing for the SMs to do) sleeps
+ * until the next one, so as not to hold a core it does not use.
  *
  * tm_team_run() runs main(ctx) on one thread of the team while the
  * others wait for phases; main opens each phase with tm_team_phase(),
@@ -15,6 +17,7 @@
 #ifndef PTXSIM_PIPELINE_TM_TEAM_H
 #define PTXSIM_PIPELINE_TM_TEAM_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -27,6 +30,9 @@ typedef struct tm_team {
   _Atomic uint32_t n_done;   /* tasks of the open phase that have run */
   _Atomic uint32_t tickets;  /* threads that joined (the first runs main) */
   _Atomic int is_stopped;    /* main has returned: the others leave */
+  _Atomic uint32_t n_asleep; /* threads waiting on wake */
+  pthread_mutex_t lock;      /* with wake: for threads that sleep */
+  pthread_cond_t wake;       /* a phase opened, or main returned */
   tm_team_task *task;
   void *task_ctx;
   int (*main)(void *);

@@ -2,12 +2,14 @@
  * exactly once, and before tm_team_phase returns (what it wrote is then
  * visible to main), on any number of threads, including one; main's
  * status comes back from tm_team_run; empty phases and phases of one
- * task work. */
+ * task work; threads that went to sleep for want of phases wake for the
+ * next one and when main returns (or tm_team_run would never return). */
 #include "config.h"
 
 #include <check.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "pipeline/tm_team.h"
 #include "tests/test_util.h"
@@ -64,6 +66,40 @@ START_TEST(every_task_runs_once_per_phase)
 }
 END_TEST
 
+static void sleep_ms(long ms)
+{
+  struct timespec ts = {.tv_sec = 0, .tv_nsec = ms * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
+/* Phases 20 ms apart: the other threads sleep in between. */
+static int slow_loop(void *ctx)
+{
+  run *r = ctx;
+  for (uint32_t p = 1; p <= 5; p++) {
+    sleep_ms(20);
+    r->phase = p;
+    for (uint32_t k = 0; k < MAX_TASKS; k++)
+      atomic_store_explicit(&r->runs[k], 0, memory_order_relaxed);
+    tm_team_phase(&r->team, MAX_TASKS);
+    for (uint32_t k = 0; k < MAX_TASKS; k++)
+      if (atomic_load_explicit(&r->runs[k], memory_order_relaxed) != 1 || r->seen[k] != p)
+        r->bad++;
+  }
+  sleep_ms(20); /* and they are asleep when it returns */
+  return 5;
+}
+
+START_TEST(sleepers_wake)
+{
+  run *r = calloc(1, sizeof *r);
+  ck_assert_ptr_nonnull(r);
+  ck_assert_int_eq(tm_team_run(&r->team, 3, slow_loop, r, task, r), 5);
+  ck_assert_msg(r->bad == 0, "%u tasks ran other than once", r->bad);
+  free(r);
+}
+END_TEST
+
 static int no_phase(void *ctx)
 {
   (void)ctx;
@@ -84,6 +120,7 @@ int main(void)
   tcase_set_timeout(tc, 120);
   tcase_add_test(tc, every_task_runs_once_per_phase);
   tcase_add_test(tc, main_without_phases);
+  tcase_add_test(tc, sleepers_wake);
   suite_add_tcase(s, tc);
   return test_run(s);
 }
