@@ -184,6 +184,48 @@ static int setup_local_array(ptxsim_device *d, const void **args, ptxsim_dim3 *g
   return rc;
 }
 
+/* tex_1d_2d(t1, t2, t2u8, outf, outu, width, height): point-sampled
+ * tex1D, tex2D (float) and tex2D (uchar4), clamped, one level each. */
+static uint64_t tex_handles[3];
+
+static int setup_texture(ptxsim_device *d, const void **args, ptxsim_dim3 *g, ptxsim_dim3 *b)
+{
+  int w = 1024, h = 1024;
+  int rc = fill_buffer(d, (size_t)w * 4, 0, &bufs[0]) ||
+           fill_buffer(d, (size_t)w * h * 4, 0, &bufs[1]) ||
+           fill_buffer(d, (size_t)w * h * 4, 2, &bufs[2]) ||
+           ptxsim_malloc(d, (size_t)w * h * 8, &bufs[3]) ||
+           ptxsim_malloc(d, (size_t)w * h * 4, &bufs[4]);
+  static const struct {
+    ptxsim_tex_kind kind;
+    unsigned channels, bits;
+    ptxsim_channel_kind chan;
+    int buf, height;
+  } tex[3] = {{PTXSIM_TEX_1D, 1, 32, PTXSIM_CHANNEL_FLOAT, 0, 1},
+              {PTXSIM_TEX_2D, 1, 32, PTXSIM_CHANNEL_FLOAT, 1, 1024},
+              {PTXSIM_TEX_2D, 4, 8, PTXSIM_CHANNEL_UNSIGNED, 2, 1024}};
+  for (int i = 0; !rc && i < 3; i++) {
+    ptxsim_texture_desc desc;
+    memset(&desc, 0, sizeof desc);
+    desc.kind = tex[i].kind;
+    desc.channels = tex[i].channels;
+    desc.channel_bits = tex[i].bits;
+    desc.channel_kind = tex[i].chan;
+    desc.n_levels = 1;
+    desc.levels[0] = (ptxsim_tex_level){.data = bufs[tex[i].buf], .width = (size_t)w,
+                                        .height = (size_t)tex[i].height};
+    for (int k = 0; k < 3; k++)
+      desc.address_mode[k] = PTXSIM_ADDRESS_CLAMP;
+    rc = ptxsim_texture_create(d, &desc, &tex_handles[i]);
+  }
+  ints[0] = w, ints[1] = h;
+  args[0] = &tex_handles[0], args[1] = &tex_handles[1], args[2] = &tex_handles[2];
+  args[3] = &bufs[3], args[4] = &bufs[4], args[5] = &ints[0], args[6] = &ints[1];
+  *b = (ptxsim_dim3){256, 1, 1};
+  *g = (ptxsim_dim3){(unsigned)(w * h / 256), 1, 1};
+  return rc;
+}
+
 static const bench benches[] = {
   {"vecadd", "vecadd.ptx", "vecadd", "memory-bound", setup_vecadd},
   {"matmul_tiled", "matmul_tiled.ptx", "matmul_tiled", "ALU + shared", setup_matmul},
@@ -195,6 +237,7 @@ static const bench benches[] = {
   {"const_lookup", "const_mem.ptx", "const_lookup", "constant memory", setup_const_lookup},
   {"const_wide", "const_mem.ptx", "const_wide", "constant, wide", setup_const_wide},
   {"local_array", "local_array.ptx", "local_array_i32", "local memory", setup_local_array},
+  {"texture_2d", "texture_surface.ptx", "tex_1d_2d", "texture, point", setup_texture},
 };
 
 static double peak_rss_mb(void)

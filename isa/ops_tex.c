@@ -467,14 +467,30 @@ static void exec_tex(simt_warp *w, const isa_insn *in, uint32_t mask)
 {
   const tex_insn *ti = in->ext;
   obj_view v = {0};
+  /* The common case -- a point sample of a 1-D or 2-D texture, or a
+   * tex1Dfetch -- skips the general path's record and level selection
+   * (isa_tex_point_2d); which case a lane takes is decided per object. */
+  const unsigned dims = ti->geom == G_2D ? 2 : 1;
+  const bool may_be_point = !ti->has_offset && (ti->geom == G_1D || ti->geom == G_2D);
+  const isa_tex_object *point_for = NULL;
+  bool is_point = false;
   SIMT_FOR_EACH_LANE(mask, l)
   {
     if (!view_of(w, in, l, w->r[ti->handle + l], false, ti->geom, true, &v))
       return;
-    isa_tex_coords c;
-    lane_coords(w, ti, l, &c);
+    if (v.t != point_for) {
+      point_for = v.t;
+      is_point = may_be_point && isa_tex_is_point_2d(v.t, dims, ti->int_coords);
+    }
     uint32_t out[4];
-    isa_tex_sample(v.t, v.host, &c, out);
+    if (is_point)
+      isa_tex_point_2d(v.t, v.host[0], (uint32_t)w->r[ti->coord[0] + l],
+                       dims == 2 ? (uint32_t)w->r[ti->coord[1] + l] : 0, ti->int_coords, out);
+    else {
+      isa_tex_coords c;
+      lane_coords(w, ti, l, &c);
+      isa_tex_sample(v.t, v.host, &c, out);
+    }
     write_result(w, ti, v.t, l, out);
   }
   if (ti->pred != ISA_NONE)

@@ -385,6 +385,55 @@ void isa_tex_sample(const isa_tex_object *t, const uint8_t *const *host,
     out[k] = isa_f32_bits((float)((a[k] * (256 - w1) + b[k] * w1) / 256.0));
 }
 
+bool isa_tex_is_point_2d(const isa_tex_object *t, unsigned dims, bool is_int)
+{
+  if (t->kind == ISA_TEX_LINEAR)
+    return dims == 1;
+  if (t->kind != (dims == 1 ? ISA_TEX_1D : ISA_TEX_2D) || t->n_levels > 1)
+    return false;
+  return t->filter != ISA_TEX_LINEAR_FILTER || is_int || !isa_tex_returns_float(t);
+}
+
+/* locate() and tap_value() of the cases isa_tex_is_point_2d admits: one
+ * level, no layer, no offset (x + 0.0f floors as x does), one tap. */
+void isa_tex_point_2d(const isa_tex_object *t, const uint8_t *base, uint32_t x, uint32_t y,
+                      bool is_int, uint32_t out[4])
+{
+  const isa_tex_level *lv = &t->level[0];
+  if (t->kind == ISA_TEX_LINEAR) {
+    int64_t i = is_int ? (int64_t)(int32_t)x : isa_tex_floor(isa_f32_from_bits(x));
+    if (i < 0 || i >= lv->w) {
+      out[0] = out[1] = out[2] = out[3] = 0;
+      return;
+    }
+    isa_tex_decode(t, base + (uint64_t)i * isa_tex_texel_bytes(t), out);
+    return;
+  }
+  unsigned dims = t->kind == ISA_TEX_1D ? 1 : 2;
+  const uint32_t c[2] = {x, y}, n[2] = {lv->w, lv->h};
+  int32_t idx[2] = {0, 0};
+  for (unsigned d = 0; d < dims; d++) {
+    unsigned mode = t->addr[d];
+    if (!t->normalized_coords && (mode == ISA_TEX_WRAP || mode == ISA_TEX_MIRROR))
+      mode = ISA_TEX_CLAMP;
+    int64_t i0;
+    if (is_int)
+      i0 = (int32_t)c[d];
+    else {
+      float u = isa_f32_from_bits(c[d]);
+      i0 = isa_tex_floor(t->normalized_coords ? u * (float)n[d] : u);
+    }
+    idx[d] = isa_tex_address(i0, n[d], mode);
+    if (idx[d] < 0) {
+      for (unsigned k = 0; k < 4; k++)
+        out[k] = isa_f32_bits(t->border[k]);
+      return;
+    }
+  }
+  isa_tex_decode(t, base + (uint64_t)idx[1] * lv->pitch + (uint64_t)idx[0] * isa_tex_texel_bytes(t),
+                 out);
+}
+
 void isa_tex_gather(const isa_tex_object *t, const uint8_t *const *host,
                     const isa_tex_coords *c, unsigned comp, uint32_t out[4])
 {

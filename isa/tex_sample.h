@@ -188,6 +188,16 @@ typedef struct isa_tex_coords {
 void isa_tex_sample(const isa_tex_object *t, const uint8_t *const *host,
                     const isa_tex_coords *c, uint32_t out[4]);
 
+/* The point sample of a 1-D or 2-D texture of one level, or of a linear
+ * resource, at x (and y for 2-D) -- float bits, or texel indices when
+ * is_int -- with no offsets: what isa_tex_sample gives for it, without
+ * its coordinate record, level selection and filter accumulation.
+ * isa_tex_is_point_2d says whether it applies to t (dims: the
+ * instruction's geometry, 1 or 2). */
+bool isa_tex_is_point_2d(const isa_tex_object *t, unsigned dims, bool is_int);
+void isa_tex_point_2d(const isa_tex_object *t, const uint8_t *base, uint32_t x, uint32_t y,
+                      bool is_int, uint32_t out[4]);
+
 /* tld4: component comp of the four texels of the bilinear footprint of a
  * 2-D or 2-D layered texture, counter-clockwise from the lower left:
  * (i0,j1), (i1,j1), (i1,j0), (i0,j0) (PTX ISA tld4). */

@@ -593,6 +593,114 @@ START_TEST(table_handles)
 }
 END_TEST
 
+/* ---- the point-sample shortcut ------------------------------------------------ */
+
+/* isa_tex_point_2d must give isa_tex_sample's bits wherever
+ * isa_tex_is_point_2d admits it: every kind it takes (linear, 1-D, 2-D),
+ * every addressing mode, normalised and unnormalised coordinates, float
+ * and integer coordinates (in and out of range, -0, NaN, huge), every
+ * format, point filtering and linear filtering with integer reads or
+ * integer coordinates, and a border colour. */
+static uint32_t lcg(uint32_t *x)
+{
+  *x = *x * 1664525u + 1013904223u;
+  return *x >> 8;
+}
+
+START_TEST(point_shortcut_matches)
+{
+  static uint8_t texels[5 * 7 * 16 + 64];
+  for (size_t i = 0; i < sizeof texels; i++)
+    texels[i] = (uint8_t)(i * 37 + 11);
+  static const uint8_t kinds[] = {ISA_TEX_LINEAR, ISA_TEX_1D, ISA_TEX_2D};
+  static const struct {
+    uint8_t n_chan, bits, chan;
+    bool normalized_read;
+  } formats[] = {{1, 32, ISA_TEX_FLOAT, false}, {4, 8, ISA_TEX_UNSIGNED, true},
+                 {2, 16, ISA_TEX_SIGNED, false}, {4, 32, ISA_TEX_UNSIGNED, false},
+                 {1, 16, ISA_TEX_FLOAT, false},  {4, 8, ISA_TEX_SIGNED, false}};
+  static const uint32_t special[] = {0x80000000u /* -0 */, 0x7fc00000u /* NaN */,
+                                     0x7f800000u /* +inf */, 0xff800000u, 0x4f000000u /* 2^31 */,
+                                     0xbf000000u /* -0.5 */, 0x3f7fffffu, 0x40a00000u /* 5 */};
+  uint32_t seed = 12345, n_checked = 0, n_shortcut = 0;
+  for (size_t k = 0; k < sizeof kinds; k++)
+    for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++)
+      for (unsigned mode = 0; mode < 4; mode++)
+        for (unsigned flags = 0; flags < 8; flags++) {
+          isa_tex_object t;
+          memset(&t, 0, sizeof t);
+          t.kind = kinds[k];
+          t.n_chan = formats[f].n_chan;
+          t.bits = formats[f].bits;
+          t.chan = formats[f].chan;
+          t.normalized_read = formats[f].normalized_read;
+          t.normalized_coords = flags & 1;
+          t.filter = flags & 2 ? ISA_TEX_LINEAR_FILTER : ISA_TEX_POINT;
+          t.addr[0] = (uint8_t)mode;
+          t.addr[1] = (uint8_t)((mode + 1) % 4);
+          t.border[0] = 0.25f, t.border[1] = -2.0f, t.border[2] = 1e30f, t.border[3] = 7.0f;
+          t.n_levels = 1;
+          t.is_live = true;
+          uint32_t tb = t.n_chan * t.bits / 8;
+          t.level[0] = (isa_tex_level){.w = 5, .h = t.kind == ISA_TEX_2D ? 7 : 1, .d = 1,
+                                       .pitch = 5 * tb + 8};
+          t.level[0].slice = t.level[0].pitch * t.level[0].h;
+          bool is_int = flags & 4;
+          unsigned dims = t.kind == ISA_TEX_2D ? 2 : 1;
+          if (!isa_tex_is_point_2d(&t, dims, is_int))
+            continue;
+          n_shortcut++;
+          const uint8_t *host[ISA_TEX_MAX_LEVELS] = {texels};
+          for (unsigned r = 0; r < 200; r++) {
+            uint32_t xy[2];
+            for (unsigned d = 0; d < 2; d++) {
+              uint32_t pick = lcg(&seed) % 4;
+              if (is_int)
+                xy[d] = pick == 0 ? (uint32_t)(int32_t)(lcg(&seed) % 20 - 8) : lcg(&seed) % 9;
+              else if (pick == 0)
+                xy[d] = special[lcg(&seed) % (sizeof special / sizeof special[0])];
+              else {
+                float v = (float)(int32_t)(lcg(&seed) % 2000 - 600) / 128.0f;
+                if (t.normalized_coords)
+                  v /= 5.0f;
+                xy[d] = isa_f32_bits(v);
+              }
+            }
+            isa_tex_coords c;
+            memset(&c, 0, sizeof c);
+            c.is_int = is_int;
+            for (unsigned d = 0; d < 2; d++) {
+              c.f[d] = fb(xy[d]);
+              c.i[d] = (int32_t)xy[d];
+            }
+            uint32_t want[4], got[4];
+            isa_tex_sample(&t, host, &c, want);
+            isa_tex_point_2d(&t, texels, xy[0], dims == 2 ? xy[1] : 0, is_int, got);
+            ck_assert_msg(!memcmp(want, got, sizeof want),
+                          "kind %u format %zu mode %u flags %u at (0x%08x, 0x%08x): "
+                          "%08x %08x %08x %08x, want %08x %08x %08x %08x",
+                          t.kind, f, mode, flags, xy[0], xy[1], got[0], got[1], got[2], got[3],
+                          want[0], want[1], want[2], want[3]);
+            n_checked++;
+          }
+        }
+  /* The shortcut applies to most of these, and never to linear filtering
+   * of float reads at float coordinates. */
+  ck_assert_uint_gt(n_shortcut, 100);
+  ck_assert_uint_gt(n_checked, 20000);
+  isa_tex_object lin;
+  memset(&lin, 0, sizeof lin);
+  lin.kind = ISA_TEX_2D, lin.n_chan = 1, lin.bits = 32, lin.chan = ISA_TEX_FLOAT;
+  lin.filter = ISA_TEX_LINEAR_FILTER, lin.n_levels = 1;
+  ck_assert(!isa_tex_is_point_2d(&lin, 2, false));
+  ck_assert(isa_tex_is_point_2d(&lin, 2, true));
+  lin.n_levels = 2;
+  ck_assert(!isa_tex_is_point_2d(&lin, 2, true));
+  lin.n_levels = 1, lin.kind = ISA_TEX_2D_LAYERED;
+  ck_assert(!isa_tex_is_point_2d(&lin, 2, true));
+}
+END_TEST
+
 int main(void)
 {
   Suite *s = suite_create("tex_sample");
@@ -609,6 +717,7 @@ int main(void)
   tcase_add_test(tc, linear_2d_3d);
   tcase_add_test(tc, integer_coords_point);
   tcase_add_test(tc, linear_resource);
+  tcase_add_test(tc, point_shortcut_matches);
   suite_add_tcase(s, tc);
   tc = tcase_create("formats");
   tcase_add_test(tc, normalized_reads);
