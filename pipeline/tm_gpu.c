@@ -297,7 +297,7 @@ static int run_loop_of(void *g)
 }
 
 /* Runs the launch's SMs on its host threads when it may (tm_par.h). */
-static int par_setup(tm_gpu *g)
+static int par_setup(tm_gpu *g, char *err, size_t errlen)
 {
   if (g->pre || !tm_par_can_run(g->l, g->n_sms))
     return 0;
@@ -318,7 +318,7 @@ static int par_setup(tm_gpu *g)
                      .max_ctas_per_sm = ctas,
                      .cta_done = cta_done,
                      .cta_done_ctx = g};
-  return tm_par_create(&ps, &g->par);
+  return tm_par_create(&ps, &g->par, err, errlen);
 }
 
 static void collect(const tm_gpu *g, tm_result *r)
@@ -644,7 +644,7 @@ int tm_run_second(const tm_config *conf, const tm_kernel *k, simt_launch *l,
     rc = tm_preempt_create(conf, g.k, g.n_sms, &pl, &g.pre);
   }
   if (!rc)
-    rc = par_setup(&g);
+    rc = par_setup(&g, err, sizeof err);
   free(sm_lim);
   if (rc) {
     launch_fail(l, rc == PTX_ENOMEM ? PTXSIM_E_NOMEM : PTXSIM_E_INVALID, "%s\n",

@@ -2,6 +2,7 @@
  * (see tm_par.h for what is kept in order and how). */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -99,9 +100,19 @@ bool tm_par_can_run(const simt_launch *l, uint32_t n_sms)
          !l->kernel->has_printf && !l->observer && !l->is_cooperative;
 }
 
-int tm_par_create(const tm_par_setup *setup, tm_par **out)
+int tm_par_create(const tm_par_setup *setup, tm_par **out, char *err, size_t errlen)
 {
   *out = NULL;
+  const char *e = getenv("PTXSIM_TIMING_SPLIT");
+  par_split split = PAR_SPLIT_AUTO;
+  if (e && !strcmp(e, "always"))
+    split = PAR_SPLIT_ALWAYS;
+  else if (e && !strcmp(e, "never"))
+    split = PAR_SPLIT_NEVER;
+  else if (e && strcmp(e, "auto")) {
+    snprintf(err, errlen, "PTXSIM_TIMING_SPLIT is '%s'; it takes auto, always or never", e);
+    return PTX_EINVAL;
+  }
   tm_par *p = calloc(1, sizeof *p);
   if (!p)
     return PTX_ENOMEM;
@@ -116,12 +127,10 @@ int tm_par_create(const tm_par_setup *setup, tm_par **out)
     ok = (p->per_sm[i].done = calloc(setup->max_ctas_per_sm + 1, sizeof(uint32_t))) != NULL;
   if (!ok) {
     tm_par_free(p);
+    snprintf(err, errlen, "out of memory");
     return PTX_ENOMEM;
   }
-  const char *e = getenv("PTXSIM_TIMING_SPLIT");
-  p->split = e && !strcmp(e, "always")  ? PAR_SPLIT_ALWAYS
-             : e && !strcmp(e, "never") ? PAR_SPLIT_NEVER
-                                        : PAR_SPLIT_AUTO;
+  p->split = split;
   p->is_split = p->split != PAR_SPLIT_NEVER;
   p->left = PAR_TRIAL_CYCLES;
   p->t_stage = now_seconds();

@@ -30,6 +30,7 @@
 #define PTXSIM_PIPELINE_TM_PAR_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "isa/simt.h"
@@ -58,8 +59,11 @@ typedef struct tm_par_setup {
 bool tm_par_can_run(const simt_launch *l, uint32_t n_sms);
 
 /* Sets up the SMs' launch copies (sm_core.launch) and memsys's SM
- * phases; *out NULL and PTX_ENOMEM when out of memory. */
-int tm_par_create(const tm_par_setup *setup, tm_par **out) PTX_MUST_CHECK;
+ * phases; *out NULL and PTX_ENOMEM when out of memory, PTX_EINVAL when
+ * PTXSIM_TIMING_SPLIT (auto, always or never: see tm_par.c) is none of
+ * these, with a message in err. */
+int tm_par_create(const tm_par_setup *setup, tm_par **out, char *err,
+                  size_t errlen) PTX_MUST_CHECK;
 
 /* Runs loop(ctx), the clock loop, on the team's main thread. */
 int tm_par_run(tm_par *p, int (*loop)(void *), void *ctx);

@@ -129,5 +129,14 @@ else
   failed "limit: no warp instruction count from one thread"
 fi
 
+# A value of PTXSIM_TIMING_SPLIT that means nothing is an error, not auto.
+n=$((n + 1))
+if PTXSIM_TIMING_SPLIT=sometimes "$PTXSIM" run "$fix/threads.ptx" --mode timing -k spin_from \
+  -g 30 -b 64 --arg u32:30 --threads 3 --stats none >/dev/null 2>"$tmp/split.err"; then
+  failed "PTXSIM_TIMING_SPLIT=sometimes: the launch ran"
+fi
+grep -q "PTXSIM_TIMING_SPLIT is 'sometimes'; it takes auto, always or never" "$tmp/split.err" ||
+  failed "PTXSIM_TIMING_SPLIT=sometimes: no message saying what it takes"
+
 [ $fail -eq 0 ] && echo "$n comparisons of 1 and 3 threads in timing mode passed"
 exit $fail
