@@ -25,6 +25,17 @@ typedef struct par_sm {
   int rc;                       /* what its cycle returned */
 } par_sm;
 
+/* What one task of a phase leaves for main, on a line of its own, so
+ * that main reads one line per task rather than a few per SM after the
+ * phase: the counts its SMs added, the earliest wake-up among them, and
+ * whether any failed or finished a CTA (main then goes through the SMs
+ * in order). */
+typedef struct par_task {
+  _Alignas(PAR_LINE) uint64_t warp_insns, thread_insns;
+  uint64_t min_wake;
+  bool has_event;
+} par_task;
+
 /* Whether cycles run their SMs side by side: both ways give the same
  * results, but which is faster depends on the kernel and its phase (a
  * cycle whose SMs do little costs more to hand out than it saves) and on
@@ -41,6 +52,8 @@ enum { PAR_TRIAL_CYCLES = 256, PAR_RUN_CYCLES = 16384 };
 struct tm_par {
   tm_par_setup s;
   par_sm *per_sm;               /* SM i's: per_sm[i] */
+  par_task *tasks;              /* task k's: tasks[k] (n_threads of them) */
+  uint64_t base_w, base_t;      /* the launch's counts before the phase */
   uint32_t *due;                /* the SMs of the cycle's phase */
   tm_team team;
   uint32_t n_due, n_tasks;      /* due[0 .. n_due - 1]; the phase's tasks */
@@ -122,7 +135,8 @@ int tm_par_create(const tm_par_setup *setup, tm_par **out, char *err, size_t err
   if (p->per_sm)
     memset(p->per_sm, 0, n * sizeof *p->per_sm);
   p->due = calloc(n, sizeof *p->due);
-  bool ok = p->per_sm && p->due && mem_sys_set_sm_phases(setup->mem) == 0;
+  p->tasks = aligned_alloc(PAR_LINE, setup->n_threads * sizeof *p->tasks);
+  bool ok = p->per_sm && p->due && p->tasks && mem_sys_set_sm_phases(setup->mem) == 0;
   for (uint32_t i = 0; ok && i < n; i++)
     ok = (p->per_sm[i].done = calloc(setup->max_ctas_per_sm + 1, sizeof(uint32_t))) != NULL;
   if (!ok) {
@@ -167,17 +181,30 @@ static void run_sm(tm_par *p, uint32_t s)
  * (the main thread claims task 0 first), which keeps its state in that
  * core's caches; the dispatcher hands CTAs out round-robin, so the
  * interleaving shares out what work there is. */
-static void par_task(void *ctx, uint32_t k)
+static void run_task(void *ctx, uint32_t k)
 {
   tm_par *p = ctx;
-  for (uint32_t i = 0; i < p->n_due; i++)
-    if (p->due[i] % p->n_tasks == k)
-      run_sm(p, p->due[i]);
+  par_task r = {.min_wake = UINT64_MAX};
+  for (uint32_t i = 0; i < p->n_due; i++) {
+    uint32_t s = p->due[i];
+    if (s % p->n_tasks != k)
+      continue;
+    par_sm *ps = &p->per_sm[s];
+    ps->copy.warp_insns = p->base_w;
+    ps->copy.thread_insns = p->base_t;
+    run_sm(p, s);
+    r.warp_insns += ps->copy.warp_insns - p->base_w;
+    r.thread_insns += ps->copy.thread_insns - p->base_t;
+    r.has_event |= ps->rc != 0 || ps->n_done != 0;
+    if (p->s.sms[s].wake < r.min_wake)
+      r.min_wake = p->s.sms[s].wake;
+  }
+  p->tasks[k] = r;
 }
 
 int tm_par_run(tm_par *p, int (*loop)(void *), void *ctx)
 {
-  return tm_team_run(&p->team, p->s.n_threads, loop, ctx, par_task, p);
+  return tm_team_run(&p->team, p->s.n_threads, loop, ctx, run_task, p);
 }
 
 bool tm_par_defer_cta_done(tm_par *p, const sm_core *sm, uint32_t linear_id)
@@ -222,15 +249,12 @@ static int cycle_in_order(tm_par *p, uint32_t n_due)
   return 0;
 }
 
-static int cycle_side_by_side(tm_par *p, uint32_t n_due)
+/* *next gets the earliest wake-up of the SMs that ran (their tasks'). */
+static int cycle_side_by_side(tm_par *p, uint32_t n_due, uint64_t *next)
 {
   simt_launch *l = p->s.l;
-  uint64_t base_w = l->warp_insns, base_t = l->thread_insns;
-  for (uint32_t k = 0; k < n_due; k++) {
-    simt_launch *c = &p->per_sm[p->due[k]].copy;
-    c->warp_insns = base_w;
-    c->thread_insns = base_t;
-  }
+  p->base_w = l->warp_insns;
+  p->base_t = l->thread_insns;
   p->in_phase = true;
   mem_sys_sm_phase_begin(p->s.mem);
   p->n_due = n_due;
@@ -238,15 +262,30 @@ static int cycle_side_by_side(tm_par *p, uint32_t n_due)
   tm_team_phase(&p->team, p->n_tasks);
   mem_sys_sm_phase_end(p->s.mem);
   p->in_phase = false;
+  bool has_event = false;
+  uint64_t w = UINT64_MAX;
+  for (uint32_t k = 0; k < p->n_tasks; k++) {
+    const par_task *r = &p->tasks[k];
+    has_event |= r->has_event;
+    l->warp_insns += r->warp_insns;
+    l->thread_insns += r->thread_insns;
+    if (r->min_wake < w)
+      w = r->min_wake;
+  }
+  *next = w;
+  if (PTX_LIKELY(!has_event))
+    return 0;
   /* In SM order, up to the first that failed: in order, the SMs after
    * it would not have run (their own statistics still count the cycle). */
+  l->warp_insns = p->base_w;
+  l->thread_insns = p->base_t;
   int rc = 0;
   for (uint32_t k = 0; k < n_due; k++) {
     uint32_t s = p->due[k];
     par_sm *ps = &p->per_sm[s];
     if (!rc) {
-      l->warp_insns += ps->copy.warp_insns - base_w;
-      l->thread_insns += ps->copy.thread_insns - base_t;
+      l->warp_insns += ps->copy.warp_insns - p->base_w;
+      l->thread_insns += ps->copy.thread_insns - p->base_t;
       for (uint32_t i = 0; i < ps->n_done; i++)
         p->s.cta_done(p->s.cta_done_ctx, &p->s.sms[s], ps->done[i]);
       if (ps->rc)
@@ -259,11 +298,15 @@ static int cycle_side_by_side(tm_par *p, uint32_t n_due)
 
 int tm_par_sms_cycle(tm_par *p, uint64_t now, uint64_t *next)
 {
+  /* The SMs due, and the earliest wake-up of the others. */
   uint32_t n_due = 0;
+  uint64_t w_idle = UINT64_MAX;
   for (uint32_t s = 0; s < p->s.n_sms; s++) {
     const sm_core *sm = &p->s.sms[s];
     if (sm->wake <= now || sm->ldst_waiters)
       p->due[n_due++] = s;
+    else if (sm->wake < w_idle)
+      w_idle = sm->wake;
   }
   p->now = now;
   const simt_launch *l = p->s.l;
@@ -272,15 +315,19 @@ int tm_par_sms_cycle(tm_par *p, uint64_t now, uint64_t *next)
                                         l->max_insns - l->warp_insns >
                                             (uint64_t)n_due * p->s.max_issue_per_sm);
   split_tick(p);
-  int rc = n_due >= 2 && is_limit_far && p->is_split ? cycle_side_by_side(p, n_due)
-                                                             : cycle_in_order(p, n_due);
+  uint64_t w = UINT64_MAX;
+  int rc;
+  if (n_due >= 2 && is_limit_far && p->is_split)
+    rc = cycle_side_by_side(p, n_due, &w);
+  else {
+    rc = cycle_in_order(p, n_due);
+    for (uint32_t k = 0; k < n_due; k++)
+      if (p->s.sms[p->due[k]].wake < w)
+        w = p->s.sms[p->due[k]].wake;
+  }
   if (rc)
     return rc;
-  uint64_t w = UINT64_MAX;
-  for (uint32_t s = 0; s < p->s.n_sms; s++)
-    if (p->s.sms[s].wake < w)
-      w = p->s.sms[s].wake;
-  *next = w;
+  *next = w < w_idle ? w : w_idle;
   return 0;
 }
 
@@ -298,6 +345,7 @@ void tm_par_free(tm_par *p)
     free(p->per_sm[i].done);
   }
   free(p->per_sm);
+  free(p->tasks);
   free(p->due);
   free(p);
 }
