@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-programs.sh -- `make bench-programs`: whole CUDA programs under
-# `ptxsim exec`, in functional mode on one host thread and on every core,
-# and in timing mode (gtx480).  A measurement, not a test.
+# `ptxsim exec`, in functional mode and in timing mode (gtx480), each on one
+# host thread and on every core.  A measurement, not a test.
 #
 #   bench-programs.sh [--bin DIR] [--out DIR] [--threads N] [--repeat K]
 #
@@ -86,12 +86,13 @@ rate() { # tag: M thread-instr/s of the kernels
 
 {
   echo "ptxsim $("$PTXSIM" --version | awk '{ print $2; exit }') whole programs under ptxsim exec:"
-  echo "functional on 1 and $threads host threads, timing on gtx480 (one thread);"
+  echo "functional (f) and timing on gtx480 (t), on 1 and $threads host threads;"
   echo "wall: the whole program in seconds; rate: M thread-instr/s of its kernels; RSS: MB"
-  printf '%-18s %-31s %8s %8s %8s %8s %7s %8s %8s %9s %7s %7s\n' program kind \
-    "f1 wall" "f1 rate" "fN wall" "fN rate" speedup "t wall" "t rate" "K cyc/s" "f1 RSS" "t RSS"
+  printf '%-18s %-31s %8s %8s %8s %8s %7s %8s %8s %8s %8s %7s %9s %7s %7s\n' program kind \
+    "f1 wall" "f1 rate" "fN wall" "fN rate" speedup "t1 wall" "t1 rate" "tN wall" "tN rate" \
+    speedup "K cyc/s" "f1 RSS" "t1 RSS"
 } >"$out/programs.txt"
-echo "program,kind,thread_instructions,f1_wall_s,f1_rate_M,fN_wall_s,fN_rate_M,timing_wall_s,timing_rate_M,cycles,timing_kcycles_per_s,f1_rss_mb,timing_rss_mb" \
+echo "program,kind,thread_instructions,f1_wall_s,f1_rate_M,fN_wall_s,fN_rate_M,timing_wall_s,timing_rate_M,timingN_wall_s,timingN_rate_M,cycles,timing_kcycles_per_s,f1_rss_mb,timing_rss_mb" \
   >"$out/programs.csv"
 cat "$out/programs.txt"
 printf '%s\n' "$programs" | while IFS=: read -r name kind; do
@@ -101,7 +102,8 @@ printf '%s\n' "$programs" | while IFS=: read -r name kind; do
     continue
   fi
   if ! run f1 --threads 1 -- "$prog" || ! run fn --threads "$threads" -- "$prog" ||
-    ! run t --mode timing -- "$prog"; then
+    ! run t --mode timing --threads 1 -- "$prog" ||
+    ! run tn --mode timing --threads "$threads" -- "$prog"; then
     echo "$name: failed:" >&2
     cat "$tmp"/*.err >&2
     continue
@@ -110,13 +112,16 @@ printf '%s\n' "$programs" | while IFS=: read -r name kind; do
   kcps=$(awk -v c="$cycles" -v s="$(total t wall_seconds)" 'BEGIN { printf "%.1f", (s > 0 ? c / s / 1e3 : 0) }')
   speedup=$(awk -v a="$(total f1 wall_seconds)" -v b="$(total fn wall_seconds)" \
     'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+  tspeedup=$(awk -v a="$(total t wall_seconds)" -v b="$(total tn wall_seconds)" \
+    'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
   rss1=$(awk '{ printf "%.1f", $1 / 1024 }' "$tmp/f1.rss")
   rsst=$(awk '{ printf "%.1f", $1 / 1024 }' "$tmp/t.rss")
-  line=$(printf '%-18s %-31s %8s %8s %8s %8s %6sx %8s %8s %9s %7s %7s' "$name" "$kind" \
-    "$(cat "$tmp/f1.wall")" "$(rate f1)" "$(cat "$tmp/fn.wall")" "$(rate fn)" "$speedup" \
-    "$(cat "$tmp/t.wall")" "$(rate t)" "$kcps" "$rss1" "$rsst")
+  line=$(printf '%-18s %-31s %8s %8s %8s %8s %6sx %8s %8s %8s %8s %6sx %9s %7s %7s' "$name" \
+    "$kind" "$(cat "$tmp/f1.wall")" "$(rate f1)" "$(cat "$tmp/fn.wall")" "$(rate fn)" \
+    "$speedup" "$(cat "$tmp/t.wall")" "$(rate t)" "$(cat "$tmp/tn.wall")" "$(rate tn)" \
+    "$tspeedup" "$kcps" "$rss1" "$rsst")
   echo "$line"
   echo "$line" >>"$out/programs.txt"
-  echo "$name,$kind,$(total f1 thread_instructions),$(cat "$tmp/f1.wall"),$(rate f1),$(cat "$tmp/fn.wall"),$(rate fn),$(cat "$tmp/t.wall"),$(rate t),$cycles,$kcps,$rss1,$rsst" \
+  echo "$name,$kind,$(total f1 thread_instructions),$(cat "$tmp/f1.wall"),$(rate f1),$(cat "$tmp/fn.wall"),$(rate fn),$(cat "$tmp/t.wall"),$(rate t),$(cat "$tmp/tn.wall"),$(rate tn),$cycles,$kcps,$rss1,$rsst" \
     >>"$out/programs.csv"
 done
