@@ -8,9 +8,8 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 LC_ALL=C
 export LC_ALL
 adir="$srcdir/tests/analysis"
@@ -20,10 +19,6 @@ command -v python3 >/dev/null 2>&1 && have_python=true
 have_dot=false
 command -v dot >/dev/null 2>&1 && have_dot=true
 
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
 # JSON outputs are kept and checked together at the end (one python3 for all of them).
 mkdir "$tmp/json" || exit 99
 n_json=0
@@ -55,23 +50,6 @@ golden() {
   *.json) json_ok "$tmp/out" "ptxsim $*" ;;
   *.dot) dot_ok "$tmp/out" "ptxsim $*" ;;
   esac
-}
-
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    failed "$what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-  fi
-}
-expect_grep() { # file pattern description
-  grep -q -- "$2" "$1" || {
-    failed "$3: '$2' not found in:"
-    sed 's/^/  | /' "$1"
-  }
 }
 
 # ---- hand-derived goldens ------------------------------------------------------------------

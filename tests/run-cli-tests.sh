@@ -4,28 +4,8 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-    fail=$((fail + 1))
-  fi
-}
-expect_grep() { # file pattern description
-  if ! grep -q -- "$2" "$1"; then
-    echo "FAIL: $3: '$2' not found in:"
-    sed 's/^/  | /' "$1"
-    fail=$((fail + 1))
-  fi
-}
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 
 expect_status 0 "--version" "$PTXSIM" --version
 expect_grep "$tmp/out" "^ptxsim [0-9]" "--version output"
@@ -38,7 +18,7 @@ expect_status 0 "--list-ops" "$PTXSIM" --list-ops
 expect_grep "$tmp/out" "^wgmma.mma_async .* none " "--list-ops: wgmma is parsed, not executed"
 expect_grep "$tmp/out" "^mad  .* mul  *INT  *MAD " "--list-ops: mad's binder, unit and timing class"
 rows=$(grep -c '^PTX_OP(' "$srcdir/frontend/ptx_ops.def")
-[ "$(wc -l <"$tmp/out")" -eq $((rows + 1)) ] || { echo "FAIL: --list-ops does not list the $rows opcodes"; fail=$((fail + 1)); }
+[ "$(wc -l <"$tmp/out")" -eq $((rows + 1)) ] || failed "--list-ops does not list the $rows opcodes"
 
 # Usage errors exit 2 and say what is wrong.
 expect_status 2 "no command" "$PTXSIM"
@@ -79,7 +59,7 @@ expect_grep "$tmp/err" "warning: 'redux' requires PTX ISA 7.0" "version warning"
 expect_status 0 "dump" "$PTXSIM" dump "$srcdir/benchmarks/ptx/calls_recursion.ptx"
 cp "$tmp/out" "$tmp/d1.ptx"
 expect_status 0 "dump -o" "$PTXSIM" dump -o "$tmp/d2.ptx" "$tmp/d1.ptx"
-cmp -s "$tmp/d1.ptx" "$tmp/d2.ptx" || { echo "FAIL: dump is not a fixed point"; fail=$((fail + 1)); }
+cmp -s "$tmp/d1.ptx" "$tmp/d2.ptx" || failed "dump is not a fixed point"
 
 # Output lost to a full disk is an error that names the file and the
 # reason, exit 1: every output file is checked when it is closed, and

@@ -6,61 +6,40 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-    fail=$((fail + 1))
-  fi
-}
-expect_grep() { # file pattern description
-  if ! grep -q -- "$2" "$1"; then
-    echo "FAIL: $3: '$2' not found in:"
-    sed 's/^/  | /' "$1"
-    fail=$((fail + 1))
-  fi
-}
 expect_empty() { # file description
   if [ -s "$1" ]; then
-    echo "FAIL: $2: unexpected output:"
+    failed "$2: unexpected output:"
     sed 's/^/  | /' "$1"
-    fail=$((fail + 1))
   fi
 }
 
 # The named configurations.
 expect_status 0 "config --list" "$PTXSIM" config --list
-for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
-  expect_grep "$tmp/out" "^$n " "--list names $n"
+for name in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
+  expect_grep "$tmp/out" "^$name " "--list names $name"
 done
-[ "$(wc -l <"$tmp/out")" -eq 5 ] || { echo "FAIL: --list: not 5 lines"; fail=$((fail + 1)); }
+[ "$(wc -l <"$tmp/out")" -eq 5 ] || failed "--list: not 5 lines"
 
 # Each dumps, and the dump loads back to an identical dump, with no
 # warnings (a dump holds modelled options only).
-for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
-  expect_status 0 "config --config $n --dump" "$PTXSIM" config --config "$n" --dump
-  expect_empty "$tmp/err" "$n dump"
-  cp "$tmp/out" "$tmp/$n.cfg"
-  expect_status 0 "reload the $n dump" "$PTXSIM" config --config "$tmp/$n.cfg" --dump
-  expect_empty "$tmp/err" "$n reload"
-  if ! cmp -s "$tmp/out" "$tmp/$n.cfg"; then
-    echo "FAIL: the $n dump does not load back to itself:"
-    diff "$tmp/$n.cfg" "$tmp/out" | sed 's/^/  | /'
-    fail=$((fail + 1))
+for name in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
+  expect_status 0 "config --config $name --dump" "$PTXSIM" config --config "$name" --dump
+  expect_empty "$tmp/err" "$name dump"
+  cp "$tmp/out" "$tmp/$name.cfg"
+  expect_status 0 "reload the $name dump" "$PTXSIM" config --config "$tmp/$name.cfg" --dump
+  expect_empty "$tmp/err" "$name reload"
+  if ! cmp -s "$tmp/out" "$tmp/$name.cfg"; then
+    failed "the $name dump does not load back to itself:"
+    diff "$tmp/$name.cfg" "$tmp/out" | sed 's/^/  | /'
   fi
 done
 # The default is the GTX480; the configurations differ.
 expect_status 0 "config (default)" "$PTXSIM" config
-cmp -s "$tmp/out" "$tmp/gtx480.cfg" || { echo "FAIL: the default is not gtx480"; fail=$((fail + 1)); }
-cmp -s "$tmp/gtx480.cfg" "$tmp/gtx280.cfg" && { echo "FAIL: gtx480 = gtx280"; fail=$((fail + 1)); }
+cmp -s "$tmp/out" "$tmp/gtx480.cfg" || failed "the default is not gtx480"
+cmp -s "$tmp/gtx480.cfg" "$tmp/gtx280.cfg" && failed "gtx480 = gtx280"
 expect_grep "$tmp/gtx480.cfg" "^-gpgpu_n_clusters  *15$" "gtx480: 15 SMs"
 expect_grep "$tmp/gtx280.cfg" "^-gpgpu_shader_registers  *16384$" "gtx280: 16k registers"
 expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
@@ -69,26 +48,26 @@ expect_grep "$tmp/sm75.cfg" "^-gpgpu_scheduler  *gto$" "sm75: GTO"
 expect_grep "$tmp/gtx285_scalar.cfg" "^-gpgpu_clock_domains  *1300.0:650.0:650.0:800.0$" "gtx285_scalar: 1.3 GHz"
 expect_grep "$tmp/gtx285_scalar.cfg" "^-ptx_opcode_initiation_int  *4,4,4,4,128,4$" "gtx285_scalar: ALU interval 4"
 # The units behind the SM's seams, by name.
-for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
-  expect_grep "$tmp/$n.cfg" "^-ptxsim_dispatcher  *tb$" "$n: TB-level dispatch"
-  expect_grep "$tmp/$n.cfg" "^-ptxsim_scoreboard  *per_warp$" "$n: the per-warp scoreboard"
-  expect_grep "$tmp/$n.cfg" "^-ptxsim_branch_predictor  *none$" "$n: no branch prediction"
-  expect_grep "$tmp/$n.cfg" "^-ptxsim_register_file  *vector$" "$n: the vector register file"
+for name in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
+  expect_grep "$tmp/$name.cfg" "^-ptxsim_dispatcher  *tb$" "$name: TB-level dispatch"
+  expect_grep "$tmp/$name.cfg" "^-ptxsim_scoreboard  *per_warp$" "$name: the per-warp scoreboard"
+  expect_grep "$tmp/$name.cfg" "^-ptxsim_branch_predictor  *none$" "$name: no branch prediction"
+  expect_grep "$tmp/$name.cfg" "^-ptxsim_register_file  *vector$" "$name: the vector register file"
 done
 # The installed configs/ files are what is embedded.
-for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
-  expect_status 0 "config --config configs/$n.config" \
-    "$PTXSIM" config --config "$srcdir/configs/$n.config"
-  cmp -s "$tmp/out" "$tmp/$n.cfg" || { echo "FAIL: configs/$n.config differs from the embedded $n"; fail=$((fail + 1)); }
+for name in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
+  expect_status 0 "config --config configs/$name.config" \
+    "$PTXSIM" config --config "$srcdir/configs/$name.config"
+  cmp -s "$tmp/out" "$tmp/$name.cfg" || failed "configs/$name.config differs from the embedded $name"
 done
 
 # GPGPU-Sim's GTX480 file: loads, one warning naming the 21 ignored options.
 gpgpusim="$srcdir/tests/pipeline/data/gpgpusim-gtx480.config"
 expect_status 0 "GPGPU-Sim GTX480 file" "$PTXSIM" config --config "$gpgpusim" --dump
-[ "$(wc -l <"$tmp/err")" -eq 1 ] || { echo "FAIL: GPGPU-Sim file: not one message line"; fail=$((fail + 1)); }
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || failed "GPGPU-Sim file: not one message line"
 expect_grep "$tmp/err" "warning: ignoring 21 GPGPU-Sim options that ptxsim does not model: -gpgpu_ptx_instruction_classification, " "ignored options"
 expect_grep "$tmp/err" ", -power_simulation_enabled, -gpuwattch_xml_file$" "ignored options end"
-[ "$(grep -o -- '-gpgpu_num_reg_banks' "$tmp/err" | wc -l)" -eq 1 ] || { echo "FAIL: an ignored option listed twice"; fail=$((fail + 1)); }
+[ "$(grep -o -- '-gpgpu_num_reg_banks' "$tmp/err" | wc -l)" -eq 1 ] || failed "an ignored option listed twice"
 expect_grep "$tmp/out" "^-gpgpu_scheduler  *gto$" "GPGPU-Sim file: its gto scheduler"
 expect_grep "$tmp/out" "^-gpgpu_l2_rop_latency  *120$" "GPGPU-Sim file: -rop_latency"
 expect_grep "$tmp/out" "CL=12:WL=4:CDLR=5" "GPGPU-Sim file: two-line DRAM timing"
@@ -110,9 +89,9 @@ expect_grep "$tmp/err" "range.cfg:3:1: error: -ptx_opcode_latency_int: '4,13,4,5
   "latency list range located"
 # The energy table's numbers are decimals (F64): in every dump, read back
 # exactly (above); a negative one is refused where it is read.
-for n in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
-  expect_grep "$tmp/$n.cfg" "^-ptxsim_energy_vrf_read_pj  *2.46$" "$n: 002a Table 2's VRF read energy"
-  expect_grep "$tmp/$n.cfg" "^-ptxsim_energy_srf_write_pj  *0.162$" "$n: 002a Table 2's SRF write energy"
+for name in gtx480 gtx280 gtx280_ilp sm75 gtx285_scalar; do
+  expect_grep "$tmp/$name.cfg" "^-ptxsim_energy_vrf_read_pj  *2.46$" "$name: 002a Table 2's VRF read energy"
+  expect_grep "$tmp/$name.cfg" "^-ptxsim_energy_srf_write_pj  *0.162$" "$name: 002a Table 2's SRF write energy"
 done
 printf -- '-ptxsim_energy_l1d_pj 100\n-ptxsim_energy_l2_pj -3.5\n' >"$tmp/energy.cfg"
 expect_status 1 "negative energy" "$PTXSIM" config --config "$tmp/energy.cfg"

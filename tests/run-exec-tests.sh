@@ -24,40 +24,9 @@ set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
 : "${top_builddir:=.}"
-fail=0 n=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 exec_dir=$srcdir/tests/exec
-
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  n=$((n + 1))
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    failed "$what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err" | head -40
-  fi
-}
-expect_grep() { # file pattern description
-  n=$((n + 1))
-  if ! grep -q -- "$2" "$1"; then
-    failed "$3: '$2' not found in:"
-    sed 's/^/  | /' "$1" | head -40
-  fi
-}
-expect_no_grep() { # file pattern description
-  n=$((n + 1))
-  if grep -q -- "$2" "$1"; then
-    failed "$3: '$2' found in:"
-    sed 's/^/  | /' "$1" | head -40
-  fi
-}
 
 # ---- 1. usage errors and refusals
 expect_status 2 "no program" "$PTXSIM" exec

@@ -7,35 +7,10 @@
 # gnuplot missing, usage.
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+: "${srcdir:=.}"
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-    fail=$((fail + 1))
-  fi
-}
-expect_grep() { # file pattern description
-  if ! grep -q -- "$2" "$1"; then
-    echo "FAIL: $3: '$2' not found in:"
-    sed 's/^/  | /' "$1" | head -n 20
-    fail=$((fail + 1))
-  fi
-}
-expect_no_grep() { # file pattern description
-  if grep -q -- "$2" "$1"; then
-    echo "FAIL: $3: '$2' found in:"
-    sed 's/^/  | /' "$1" | head -n 20
-    fail=$((fail + 1))
-  fi
-}
 # The text of an SVG's <text> elements, one a line.
 svg_texts() {
   tr -d '\n' <"$1" | sed 's/<text/\n<text/g' | sed -n 's/^<text[^>]*>\([^<]*\)<.*/\1/p' |
@@ -43,8 +18,7 @@ svg_texts() {
 }
 expect_png() { # file description
   if [ "$(od -An -c -N4 "$1" 2>/dev/null | tr -d ' ')" != '211PNG' ]; then
-    echo "FAIL: $2: $1 is not a PNG file"
-    fail=$((fail + 1))
+    failed "$2: $1 is not a PNG file"
   fi
 }
 
@@ -104,7 +78,7 @@ expect_status 1 "gnuplot missing" env PTXSIM_GNUPLOT=ptxsim-no-such-gnuplot \
   "$PTXSIM" plot s.csv -o x.svg --bar speedup
 expect_grep err "cannot run ptxsim-no-such-gnuplot" "gnuplot missing: message"
 expect_grep err "gnuplot-nox" "gnuplot missing: the package"
-[ ! -e x.svg ] || { echo "FAIL: a chart was written on an error"; fail=$((fail + 1)); }
+[ ! -e x.svg ] || failed "a chart was written on an error"
 expect_status 1 "gnuplot failing" env PTXSIM_GNUPLOT=false "$PTXSIM" plot s.csv -o x.svg --bar speedup
 expect_grep err "false failed (exit status 1)" "gnuplot failing: message"
 

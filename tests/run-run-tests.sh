@@ -5,38 +5,10 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0 n=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 vecadd=$srcdir/benchmarks/ptx/vecadd.ptx
 fix=$srcdir/tests/run
-
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  n=$((n + 1))
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    failed "$what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-  fi
-}
-expect_grep() { # file pattern description
-  n=$((n + 1))
-  if ! grep -q -- "$2" "$1"; then
-    failed "$3: '$2' not found in:"
-    sed 's/^/  | /' "$1"
-  fi
-}
-expect_same() { # file-a file-b description
-  n=$((n + 1))
-  cmp -s "$1" "$2" || failed "$3: $1 and $2 differ"
-}
 
 # Writes the whitespace-separated unsigned 32-bit numbers on stdin to
 # FILE as little-endian words (printf with octal escapes; POSIX only).

@@ -7,16 +7,11 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0 n=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 ptx=synccheck.ptx
 cd "$srcdir/tests/synccheck" || exit 99
 
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
 run() { # expected-status kernel threads
   n=$((n + 1))
   "$PTXSIM" run "$ptx" -k "$2" -g 1 -b "$3" --arg "buf:256,out=$tmp/$2.bin" --stats none \

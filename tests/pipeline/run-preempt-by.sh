@@ -10,16 +10,10 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 ptx=$srcdir/tests/pipeline/preempt_by.ptx
 regs='--option -ptxsim_kernel_regs=longk:32 --option -ptxsim_kernel_regs=shortk:16'
-
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
 
 # shellcheck disable=SC2086
 "$PTXSIM" run "$ptx" -k longk -g 60 -b 256 --arg "buf:61440,out=$tmp/a1" --arg u32:100 \

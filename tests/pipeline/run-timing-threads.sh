@@ -20,22 +20,9 @@ set -u
 : "${srcdir:=.}"
 : "${top_builddir:=.}"
 export srcdir CK_FORK=yes PTXSIM_TIMING_SPLIT=always
-fail=0 n=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 fix=$srcdir/tests/run
-
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
-same() { # file1 file2 description
-  n=$((n + 1))
-  if ! cmp -s "$1" "$2"; then
-    failed "$3"
-    diff -u "$1" "$2" | cut -c1-300 | head -n 30
-  fi
-}
 
 # ---- 1. drivers
 drivers=0

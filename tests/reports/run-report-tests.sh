@@ -6,48 +6,10 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0 n=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 dir=$srcdir/tests/reports
 div=$srcdir/benchmarks/ptx/divergence.ptx
-
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  n=$((n + 1))
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    failed "$what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-  fi
-}
-expect_grep() { # file pattern description
-  n=$((n + 1))
-  if ! grep -q -- "$2" "$1"; then
-    failed "$3: '$2' not found in:"
-    sed 's/^/  | /' "$1" | head -40
-  fi
-}
-expect_no_grep() { # file pattern description
-  n=$((n + 1))
-  if grep -q -- "$2" "$1"; then
-    failed "$3: '$2' found in:"
-    sed 's/^/  | /' "$1" | head -40
-  fi
-}
-expect_same() { # file-a file-b description
-  n=$((n + 1))
-  if ! cmp -s "$1" "$2"; then
-    failed "$3: $1 and $2 differ"
-    diff "$1" "$2" | head -20 | sed 's/^/  | /'
-  fi
-}
 
 # ---- the trace: CTA 1 of k_trace (4 threads), by hand in trace.expected
 expect_status 0 "trace to a file" \

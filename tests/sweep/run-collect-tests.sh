@@ -8,20 +8,9 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 ptx=$(cd "$srcdir/benchmarks/ptx" && pwd -P)
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
-expect_same() { # expected-file got-file description
-  if ! cmp -s "$1" "$2"; then
-    failed "$3:"
-    diff "$1" "$2" | sed 's/^/  | /'
-  fi
-}
 
 # ---- (1) by hand: programs p (ptxsim run) and q (ptxsim exec, two
 # launches) x config a, b x x 0, 1; r0007 (q, b, 0) never ran.

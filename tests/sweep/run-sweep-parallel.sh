@@ -13,14 +13,9 @@ if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
   echo "SKIP: GNU parallel is not installed (apt-get install parallel)"
   exit 77
 fi
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 ptx=$(cd "$srcdir/benchmarks/ptx" && pwd -P)
-failed() {
-  echo "FAIL: $*"
-  fail=$((fail + 1))
-}
 
 cat >"$tmp/study.sweep" <<EOF2
 # 3 kernels x 2 GPUs x 2 warp schedulers

@@ -7,38 +7,12 @@
 set -u
 : "${PTXSIM:?set PTXSIM to the ptxsim binary}"
 : "${srcdir:=.}"
-fail=0
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/expect-lib.sh
+. "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
 tmp=$(cd "$tmp" && pwd -P)
 top=$(cd "$srcdir" && pwd -P)
 self=$(cd "$(dirname "$PTXSIM")" && pwd -P)/$(basename "$PTXSIM")
 
-expect_status() { # expected-status description command...
-  want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit status $got, expected $want"
-    sed 's/^/  | /' "$tmp/err"
-    fail=$((fail + 1))
-  fi
-}
-expect_grep() { # file pattern description
-  if ! grep -q -- "$2" "$1"; then
-    echo "FAIL: $3: '$2' not found in:"
-    sed 's/^/  | /' "$1"
-    fail=$((fail + 1))
-  fi
-}
-expect_same() { # expected-file got-file description
-  if ! cmp -s "$1" "$2"; then
-    echo "FAIL: $3:"
-    diff "$1" "$2" | sed 's/^/  | /'
-    fail=$((fail + 1))
-  fi
-}
 # sweep_error TEXT PATTERN DESCRIPTION: a sweep file of TEXT fails with
 # exit status 1, a message matching PATTERN, and writes no folder.
 n_err=0
@@ -48,8 +22,7 @@ sweep_error() {
   expect_status 1 "$3" "$PTXSIM" sweep "$tmp/e$n_err.sweep" -o "$tmp/e$n_err.out"
   expect_grep "$tmp/err" "$2" "$3"
   if [ -e "$tmp/e$n_err.out" ]; then
-    echo "FAIL: $3: wrote $tmp/e$n_err.out"
-    fail=$((fail + 1))
+    failed "$3: wrote $tmp/e$n_err.out"
   fi
 }
 
@@ -76,9 +49,9 @@ expect_grep "$tmp/err" "grid.sweep:7: error: option -ptxsim_bypass: value '1' gi
 sed -e 's/"app two"/app2/' -e 's/ "1"$//' "$tmp/study/grid.sweep" >"$tmp/study/g2.sweep"
 expect_status 0 "the grid" "$PTXSIM" sweep "$tmp/study/g2.sweep" -o "$tmp/g"
 expect_grep "$tmp/out" "^ptxsim sweep: 16 jobs in $tmp/g/jobs.txt" "16 jobs"
-[ "$(wc -l <"$tmp/g/jobs.txt")" -eq 16 ] || { echo "FAIL: jobs.txt: not 16 lines"; fail=$((fail + 1)); }
+[ "$(wc -l <"$tmp/g/jobs.txt")" -eq 16 ] || failed "jobs.txt: not 16 lines"
 [ -d "$tmp/g/runs/r0016" ] && [ ! -e "$tmp/g/runs/r0017" ] ||
-  { echo "FAIL: run folders r0001..r0016"; fail=$((fail + 1)); }
+  failed "run folders r0001..r0016"
 # The manifest: programs outermost, then configs, then the option lines
 # in order (the last fastest); absolute paths.
 cut -f1-5 "$tmp/g/manifest.tsv" >"$tmp/got"
@@ -136,7 +109,7 @@ printf 'run k %s -k saxpy -g 1 -b 32 --arg s32:1 --arg f32:1 --arg buf:4 --arg b
 expect_status 0 "--emit parallel" "$PTXSIM" sweep "$tmp/one.sweep" -o "$tmp/p" --emit parallel -j 3
 expect_grep "$tmp/p/run-parallel.sh" "^parallel --jobs 3 --joblog $tmp/p/joblog \"\$@\" <$tmp/p/jobs.txt" \
   "run-parallel.sh"
-[ -x "$tmp/p/run-parallel.sh" ] || { echo "FAIL: run-parallel.sh not executable"; fail=$((fail + 1)); }
+[ -x "$tmp/p/run-parallel.sh" ] || failed "run-parallel.sh not executable"
 expect_grep "$tmp/p/jobs.txt" " run --threads 1 [^ ]*/saxpy.ptx .* --mode functional --stats json" "functional job"
 expect_status 0 "--emit slurm" "$PTXSIM" sweep "$tmp/one.sweep" -o "$tmp/s" --emit slurm \
   --time 0:10:00 --mem=2G --partition debug --jobs 4
@@ -148,7 +121,7 @@ done
 # The batch script runs its task's line (here without Slurm).
 SLURM_ARRAY_TASK_ID=1 sh "$tmp/s/sweep.sbatch"
 [ "$(cat "$tmp/s/runs/r0001/status" 2>/dev/null)" = 0 ] ||
-  { echo "FAIL: sweep.sbatch task 1 did not run"; fail=$((fail + 1)); }
+  failed "sweep.sbatch task 1 did not run"
 expect_grep "$tmp/s/runs/r0001/stats.json" '"kernel": "saxpy"' "task 1 statistics"
 
 # ---- variants: named option sets, a parameter of their own, in a grid
