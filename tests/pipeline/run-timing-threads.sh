@@ -126,4 +126,4 @@ grep -q "PTXSIM_TIMING_SPLIT is 'sometimes'; it takes auto, always or never" "$t
   failed "PTXSIM_TIMING_SPLIT=sometimes: no message saying what it takes"
 
 [ $fail -eq 0 ] && echo "$n comparisons of 1 and 3 threads in timing mode passed"
-exit $fail
+exit $((fail != 0))
