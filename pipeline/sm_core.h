@@ -46,7 +46,8 @@ enum {
   SM_MAX_WARPS = 64,     /* warp slots: masks are 64-bit */
   SM_MAX_SCHEDULERS = 8,
   SM_MAX_UNITS = 8,      /* instances of one unit kind */
-  SM_SB_HIST = 65        /* buckets of the scoreboard occupancy histogram */
+  SM_SB_HIST = 65,       /* buckets of the scoreboard occupancy histogram */
+  SM_WHEEL = 64          /* buckets of the wake-up wheel: a power of 2 */
 };
 
 #define SM_NEVER UINT64_MAX
@@ -315,6 +316,22 @@ typedef struct sm_core {
   uint64_t not_before[SM_MAX_WARPS]; /* written by sm_set_not_before only */
   uint64_t asleep;            /* slots whose not_before is SM_NEVER: the
                                  per-cycle scan skips them unread */
+  /* The wake-up wheel: every slot whose not_before is not SM_NEVER is in
+   * exactly one of these sets, by its not_before c relative to
+   * wheel_at (the last cycle sm_cycle ran, or 0): c <= wheel_at in due;
+   * wheel_at < c <= wheel_at + SM_WHEEL in wheel[c % SM_WHEEL]; later in
+   * far.  sm_set_not_before keeps the sets; sm_cycle moves the buckets
+   * that came due into due, so the warps ready at a cycle are one AND and
+   * the next cycle a waiting warp can issue is the first busy bucket,
+   * with no scan of the warps (the cycle's rules are unchanged: it
+   * computes what the scan of not_before computed).  Freed slots may
+   * stay in a set: readers mask with used_mask. */
+  uint64_t due;
+  uint64_t wheel[SM_WHEEL];
+  uint64_t wheel_busy;        /* bit b: wheel[b] is not empty */
+  uint64_t far;
+  uint64_t far_min;           /* <= not_before of every slot in far */
+  uint64_t wheel_at;
   uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
   uint64_t ldst_waiters;      /* warps waiting for the LD/ST pipeline to
                                  take a memory instruction */
@@ -355,8 +372,29 @@ typedef struct sm_core {
 static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
 {
   uint64_t bit = UINT64_C(1) << slot;
+  uint64_t old = sm->not_before[slot], at = sm->wheel_at;
+  /* Out of the wake-up wheel's set it was in, into the one of cycle. */
+  if (old <= at)
+    sm->due &= ~bit;
+  else if (old - at <= SM_WHEEL) {
+    uint32_t b = (uint32_t)old & (SM_WHEEL - 1);
+    sm->wheel[b] &= ~bit;
+    if (!sm->wheel[b])
+      sm->wheel_busy &= ~(UINT64_C(1) << b);
+  } else
+    sm->far &= ~bit; /* SM_NEVER too: in no set, nothing to clear */
   sm->not_before[slot] = cycle;
   sm->asleep = cycle == SM_NEVER ? sm->asleep | bit : sm->asleep & ~bit;
+  if (cycle <= at)
+    sm->due |= bit;
+  else if (cycle - at <= SM_WHEEL) {
+    uint32_t b = (uint32_t)cycle & (SM_WHEEL - 1);
+    sm->wheel[b] |= bit;
+    sm->wheel_busy |= UINT64_C(1) << b;
+  } else if (cycle != SM_NEVER) {
+    sm->far |= bit;
+    sm->far_min = cycle < sm->far_min ? cycle : sm->far_min;
+  }
 }
 
 /* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or
