@@ -438,8 +438,8 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
             sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
         }
       }
-      sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
-      sm_set_not_before(sm, sw->slot, max_u64(ck.retry, *issued ? now + 1 : 0));
+      sm->wait_cause[slot] = (uint8_t)ck.cause;
+      sm_set_not_before(sm, slot, max_u64(ck.retry, *issued ? now + 1 : 0));
       *next = min_u64(*next, ck.retry);
       break;
     }
@@ -449,7 +449,7 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
     *issued = true;
     /* A second instruction of the same warp (dual issue) must find
      * its operands and unit ready too; can_issue checks both. */
-    if (sw->is_functionally_done || sm->not_before[sw->slot] > now + 1)
+    if (sw->is_functionally_done || sm->not_before[slot] > now + 1)
       break;
   }
   if (*issued && (sm->used_mask >> slot & 1))
@@ -554,6 +554,18 @@ int sm_cycle(sm_core *sm, uint64_t now)
         uint64_t *part = hi ? &hi : &lo;
         uint32_t slot = (uint32_t)__builtin_ctzll(*part);
         *part &= *part - 1;
+        uint64_t refill = sm->ibuf_ready[slot];
+        if (refill > now && sm->fetch_wait[slot] != SM_CAUSE_COUNT) {
+          /* try_warp's answer for a buffer waiting for its refill
+           * (sm_fetch_has_insn, the first check), without reading the
+           * warp's state: a cause of class Idle, nothing issued yet. */
+          sm_cause c = (sm_cause)sm->fetch_wait[slot];
+          why = c < why ? c : why;
+          sm->wait_cause[slot] = (uint8_t)c;
+          sm_set_not_before(sm, slot, refill);
+          next = min_u64(next, refill);
+          continue;
+        }
         int rc = try_warp(sm, slot, now, &issued, &why, &next);
         if (rc)
           return rc;

@@ -156,18 +156,14 @@ typedef struct sm_warp {
   const tm_insn *next_t;      /* timing view of its next instruction */
   uint32_t slot;              /* its index in sm_core.warps */
   uint32_t cta_slot;
-  uint64_t ibuf_ready;        /* fetch: its buffer's refill arrives */
-  uint32_t ibuf_n;            /* fetch: instructions left in the buffer */
+  uint32_t ibuf_n;            /* fetch: instructions left in the buffer
+                                 (the refill's cycle and why it is waited
+                                 for: sm_core.ibuf_ready, fetch_wait) */
   uint32_t n_mem;             /* memory instructions outstanding */
   uint32_t next_mem_id;
   bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
   uint64_t pp_paid;           /* preemption: 1 + the warp's instruction count
                                  when it paid its pp's issue slot */
-  uint8_t fetch_wait;         /* fetch: why an empty buffer waits (sm_cause:
-                                 FETCH, or CONTROL when the refill follows a
-                                 control transfer); SM_CAUSE_COUNT: CONTROL,
-                                 and the wrong path of a mispredicted branch
-                                 may issue meanwhile (sm_core.wrong_path) */
 } sm_warp;
 
 /* The wrong path of a warp's mispredicted branch (sm_branch.h). */
@@ -347,6 +343,15 @@ typedef struct sm_core {
   uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_cause, or SM_CAUSE_COUNT: issued */
   uint8_t wait_cause[SM_MAX_WARPS]; /* sm_cause: why the warp in the slot last
                                      failed a check or went to sleep */
+  /* Fetch (sm_fetch.h), per warp slot, apart from sm_warp so that a warp
+   * whose buffer waits for its refill fails its try without its sm_warp
+   * being read: the cycle the refill arrives (once the buffer holds
+   * instructions, ibuf_n > 0, it is in the past), and why an empty buffer
+   * waits (sm_cause: FETCH, or CONTROL when the refill follows a control
+   * transfer); SM_CAUSE_COUNT: CONTROL, and the wrong path of a
+   * mispredicted branch may issue meanwhile (sm_core.wrong_path). */
+  uint64_t ibuf_ready[SM_MAX_WARPS];
+  uint8_t fetch_wait[SM_MAX_WARPS];
   uint64_t next_age;
   uint64_t resident_warps;    /* warps in use, for occupancy */
   const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) and */
@@ -362,7 +367,7 @@ typedef struct sm_core {
    * warps to stop at their next stop point; the warps that did. */
   bool is_stopping;
   uint64_t stopped_mask;
-  /* Per warp slot, where sm_warp.fetch_wait says so (at the end: only
+  /* Per warp slot, where sm_core.fetch_wait says so (at the end: only
    * the branch unit reads it). */
   sm_wrong_path wrong_path[SM_MAX_WARPS];
 } sm_core;
