@@ -549,11 +549,13 @@ int sm_cycle(sm_core *sm, uint64_t now)
        * policy's first one up, then those below it, tried lazily, with no
        * view and no order() call. */
       uint32_t first = ps->ops->rotation_first(ps->self);
-      uint64_t hi = first >= 64 ? 0 : ready & (~UINT64_C(0) << first), lo = ready & ~hi;
-      while ((hi | lo) && !issued) {
-        uint64_t *part = hi ? &hi : &lo;
-        uint32_t slot = (uint32_t)__builtin_ctzll(*part);
-        *part &= *part - 1;
+      first = first >= SM_MAX_WARPS ? 0 : first;
+      /* Bit k of r: slot (first + k) % 64; in registers, as the loop
+       * runs for every try. */
+      uint64_t r = first ? ready >> first | ready << (SM_MAX_WARPS - first) : ready;
+      while (r && !issued) {
+        uint32_t slot = ((uint32_t)__builtin_ctzll(r) + first) & (SM_MAX_WARPS - 1);
+        r &= r - 1;
         uint64_t refill = sm->ibuf_ready[slot];
         if (refill > now && sm->fetch_wait[slot] != SM_CAUSE_COUNT) {
           /* try_warp's answer for a buffer waiting for its refill
@@ -571,7 +573,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
           return rc;
       }
       /* Warps that were not tried could issue next cycle. */
-      if (hi | lo)
+      if (r)
         next = min_u64(next, now + 1);
     } else if (ready) {
       pol_warp_view views[SM_MAX_WARPS];
