@@ -30,9 +30,12 @@
 static void *pw_create(const sm_params *p, const tm_kernel *k, sm_stats *st)
 {
   (void)k; /* registers are compared, never indexed */
-  sm_dep_per_warp *s = calloc(1, sizeof *s + p->n_warp_slots * sizeof s->warps[0]);
+  /* A multiple of the alignment, as aligned_alloc wants (pw_warp is). */
+  size_t size = sizeof(sm_dep_per_warp) + p->n_warp_slots * sizeof(pw_warp);
+  sm_dep_per_warp *s = aligned_alloc(_Alignof(sm_dep_per_warp), size);
   if (!s)
     return NULL;
+  memset(s, 0, size);
   s->max_inflight = p->max_inflight;
   s->ilp = p->is_bypass && st ? &st->ilp : NULL;
   s->n_slots = p->n_warp_slots;

@@ -40,21 +40,31 @@ typedef struct pw_pending {
 } pw_pending;
 _Static_assert(sizeof(pw_pending) == 16, "pw_pending stays 16 bytes");
 
+/* An instruction in flight: 16 bytes, so that the first few share a
+ * cache line. */
+typedef struct pw_inflight {
+  uint64_t done;              /* SM_NEVER: memory */
+  uint32_t mem;               /* mem_id of memory entries */
+} pw_inflight;
+
+/* Each warp starts a cache line, and what a try reads of a warp with a
+ * few entries (the counts, the first pending writes, the first
+ * instructions in flight) is in two lines. */
 typedef struct pw_warp {
+  _Alignas(64) uint64_t next_retire; /* earliest ready cycle among pending
+                                        and in-flight entries (SM_NEVER:
+                                        none known) */
   uint32_t n_pending;
   uint32_t n_inflight;
-  uint64_t next_retire;       /* earliest ready cycle among pending and
-                                 in-flight entries (SM_NEVER: none known) */
   pw_pending pending[PW_SB_ENTRIES];
-  uint64_t inflight_done[PW_MAX_INFLIGHT]; /* SM_NEVER: memory */
-  uint32_t inflight_mem[PW_MAX_INFLIGHT];  /* mem_id of memory entries */
+  pw_inflight inflight[PW_MAX_INFLIGHT];
 } pw_warp;
 
 typedef struct sm_dep_per_warp {
   uint32_t max_inflight;      /* 0: no limit */
   sm_ilp_stats *ilp;          /* bypass counters; NULL: no bypass */
   uint32_t n_slots;
-  pw_warp warps[];
+  pw_warp warps[];            /* 64-byte aligned (pw_create) */
 } sm_dep_per_warp;
 
 static inline uint64_t pw_max_u64(uint64_t a, uint64_t b)
@@ -82,11 +92,9 @@ static inline void pw_retire(pw_warp *w, uint64_t now)
   w->n_pending = n;
   n = 0;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight_done[i] > now) {
-      next = pw_min_u64(next, w->inflight_done[i]);
-      w->inflight_done[n] = w->inflight_done[i];
-      w->inflight_mem[n] = w->inflight_mem[i];
-      n++;
+    if (w->inflight[i].done > now) {
+      next = pw_min_u64(next, w->inflight[i].done);
+      w->inflight[n++] = w->inflight[i];
     }
   w->n_inflight = n;
   w->next_retire = next;
@@ -118,7 +126,7 @@ static inline uint64_t pw_inflight_all_done(const pw_warp *w)
 {
   uint64_t d = 0;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    d = pw_max_u64(d, w->inflight_done[i]);
+    d = pw_max_u64(d, w->inflight[i].done);
   return d;
 }
 
@@ -126,7 +134,7 @@ static inline uint64_t pw_inflight_first_done(const pw_warp *w)
 {
   uint64_t d = SM_NEVER;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    d = pw_min_u64(d, w->inflight_done[i]);
+    d = pw_min_u64(d, w->inflight[i].done);
   return d;
 }
 
@@ -191,9 +199,7 @@ static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, co
           (pw_pending){.reg = t->regs[i], .mem_id = id, .wb_after = wb_after, .ready = ready};
   w->n_pending = n;
   w->next_retire = pw_min_u64(w->next_retire, ready);
-  w->inflight_done[w->n_inflight] = ready;
-  w->inflight_mem[w->n_inflight] = mem_id;
-  w->n_inflight++;
+  w->inflight[w->n_inflight++] = (pw_inflight){.done = ready, .mem = mem_id};
 }
 
 /* release(): the data of memory instruction mem_id arrived at cycle. */
@@ -205,8 +211,8 @@ static inline uint64_t sm_dep_per_warp_release(sm_dep_per_warp *s, uint32_t slot
     if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
       w->pending[i].ready = cycle;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
-      w->inflight_done[i] = cycle;
+    if (w->inflight[i].done == SM_NEVER && w->inflight[i].mem == mem_id)
+      w->inflight[i].done = cycle;
   w->next_retire = pw_min_u64(w->next_retire, cycle);
   return 0; /* only slot's own instructions wait on it */
 }
