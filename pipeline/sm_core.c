@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,8 +73,11 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
     if (rc)
       return rc;
   }
-  for (uint32_t i = 0; i < p->n_warp_slots; i++)
-    sm->sched_mask[i % p->n_schedulers] |= UINT64_C(1) << i;
+  for (uint32_t i = 0; i < SM_MAX_WARPS; i++) {
+    sm->sched_of[i] = (uint8_t)(i % p->n_schedulers);
+    if (i < p->n_warp_slots)
+      sm->sched_mask[i % p->n_schedulers] |= UINT64_C(1) << i;
+  }
   for (uint32_t s = 0; s < SM_MAX_SCHEDULERS; s++)
     sm->last_stall[s] = SM_CAUSE_IDLE;
   sm->wake = SM_NEVER;
@@ -290,8 +294,12 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   if (!is_warp_done)
     sm_branch_resolve(sm, sw, t, &rec, now);
   sm_set_not_before(sm, slot, now + 1);
+  /* In the same function (the usual case) the next instruction's timing
+   * view is as far from t as its pc from rec.pc: tm_func.insns parallels
+   * the function's code. */
   if (!is_warp_done)
-    sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
+    sw->next_t = w->code == rec.insn - rec.pc ? t + ((ptrdiff_t)w->pc - (ptrdiff_t)rec.pc)
+                                              : tm_kernel_insn(sm->k, simt_next_insn(w));
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
       sm_set_not_before(sm, slot, SM_NEVER);

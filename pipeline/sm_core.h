@@ -336,6 +336,8 @@ typedef struct sm_core {
   uint32_t n_ctas;            /* in use */
   pol_sched sched[SM_MAX_SCHEDULERS];
   uint64_t sched_mask[SM_MAX_SCHEDULERS]; /* warp slots each one owns */
+  uint8_t sched_of[SM_MAX_WARPS]; /* the scheduler of each slot (no division
+                                     per event) */
   uint64_t unit_free[SM_UNIT_COUNT][SM_MAX_UNITS];
   uint64_t fetch_free;        /* the fetch port's next free cycle */
   uint64_t wake;              /* next cycle sm_cycle has work */
