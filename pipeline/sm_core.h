@@ -404,6 +404,67 @@ static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
   }
 }
 
+/* Turns the wake-up wheel to now (sm_cycle, first thing): the buckets of
+ * the cycles since it last turned come due, and the far warps whose
+ * not_before is now within reach go into the buckets (or due). */
+static inline void sm_wheel_turn(sm_core *sm, uint64_t now)
+{
+  uint64_t at = sm->wheel_at;
+  if (now <= at)
+    return;
+  uint64_t busy = sm->wheel_busy;
+  if (now - at < SM_WHEEL) {
+    /* The buckets of at+1..now: now-at of them from (at+1) % SM_WHEEL. */
+    uint32_t n = (uint32_t)(now - at), first = (uint32_t)(at + 1) & (SM_WHEEL - 1);
+    uint64_t run = (UINT64_C(1) << n) - 1;
+    busy &= run << first | (first ? run >> (SM_WHEEL - first) : 0);
+  }
+  sm->wheel_busy &= ~busy;
+  while (busy) {
+    uint32_t b = (uint32_t)__builtin_ctzll(busy);
+    busy &= busy - 1;
+    sm->due |= sm->wheel[b];
+    sm->wheel[b] = 0;
+  }
+  sm->wheel_at = now;
+  if (PTX_UNLIKELY(sm->far) && sm->far_min <= now + SM_WHEEL) {
+    uint64_t far = sm->far;
+    sm->far = 0;
+    sm->far_min = SM_NEVER;
+    while (far) {
+      uint32_t slot = (uint32_t)__builtin_ctzll(far);
+      far &= far - 1;
+      uint64_t nb = sm->not_before[slot];
+      sm->not_before[slot] = 0; /* in no set now: re-entered below */
+      sm->due &= ~(UINT64_C(1) << slot);
+      sm_set_not_before(sm, slot, nb);
+    }
+  }
+}
+
+/* The earliest not_before after now (the cycle the wheel was turned to)
+ * among the slots in mask that wait for a known cycle; SM_NEVER if none:
+ * what a scan of not_before over mask would find. */
+static inline uint64_t sm_wheel_next(const sm_core *sm, uint64_t now, uint64_t mask)
+{
+  uint32_t first = (uint32_t)(now + 1) & (SM_WHEEL - 1);
+  uint64_t busy = sm->wheel_busy;
+  /* Bit k: the bucket of cycle now+1+k. */
+  busy = first ? busy >> first | busy << (SM_WHEEL - first) : busy;
+  while (busy) {
+    uint32_t k = (uint32_t)__builtin_ctzll(busy);
+    busy &= busy - 1;
+    if (sm->wheel[(first + k) & (SM_WHEEL - 1)] & mask)
+      return now + 1 + k;
+  }
+  uint64_t next = SM_NEVER;
+  for (uint64_t m = sm->far & mask; m; m &= m - 1) {
+    uint64_t nb = sm->not_before[__builtin_ctzll(m)];
+    next = nb < next ? nb : next;
+  }
+  return next;
+}
+
 /* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or
  * PTX_EINVAL (message in err). */
 int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_kernel *k,
