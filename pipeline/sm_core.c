@@ -74,7 +74,7 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
       return rc;
   }
   for (uint32_t i = 0; i < SM_MAX_WARPS; i++) {
-    sm->sched_of[i] = (uint8_t)(i % p->n_schedulers);
+    sm->slot[i].sched = (uint8_t)(i % p->n_schedulers);
     if (i < p->n_warp_slots)
       sm->sched_mask[i % p->n_schedulers] |= UINT64_C(1) << i;
   }
@@ -174,7 +174,7 @@ static int check_barriers(sm_core *sm, sm_cta *sc, uint64_t now)
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
     if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == (uint32_t)(sc - sm->ctas) &&
         !sm->warps[s].w->is_blocked)
-      sm_set_not_before(sm, s, min_u64(sm->not_before[s], now + 1));
+      sm_set_not_before(sm, s, min_u64(sm->slot[s].not_before, now + 1));
   return 0;
 }
 
@@ -186,7 +186,7 @@ static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
-    if (sw->cta_slot == cta_slot && sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked &&
+    if (sw->cta_slot == cta_slot && sm->slot[sw->slot].not_before == SM_NEVER && !sw->w->is_blocked &&
         !sw->is_functionally_done && sw->n_mem == 0)
       sm_set_not_before(sm, sw->slot, now + 1);
   }
@@ -303,7 +303,7 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
       sm_set_not_before(sm, slot, SM_NEVER);
-      sm->wait_cause[slot] = SM_CAUSE_BARRIER;
+      sm->slot[slot].wait_cause = SM_CAUSE_BARRIER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
     wake_released(sm, sw->cta_slot, now);
@@ -347,9 +347,9 @@ static sm_cause cause_of_waiting(const sm_core *sm, uint64_t waiting, sm_cause c
     uint32_t slot = (uint32_t)__builtin_ctzll(waiting);
     waiting &= waiting - 1;
     const sm_warp *sw = &sm->warps[slot];
-    bool is_dep = sm->not_before[slot] == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
+    bool is_dep = sm->slot[slot].not_before == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
                                                    : sm_dep_has_pending(sm, slot);
-    sm_cause c = (sm_cause)sm->wait_cause[slot];
+    sm_cause c = (sm_cause)sm->slot[slot].wait_cause;
     if (is_dep && sm_cause_class[c] != SM_STALL_SCOREBOARD)
       c = sw->n_mem > 0 ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU;
     else if (!is_dep && sm_cause_class[c] != SM_STALL_IDLE)
@@ -446,7 +446,7 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
             sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
         }
       }
-      sm->wait_cause[slot] = (uint8_t)ck.cause;
+      sm->slot[slot].wait_cause = (uint8_t)ck.cause;
       sm_set_not_before(sm, slot, max_u64(ck.retry, *issued ? now + 1 : 0));
       *next = min_u64(*next, ck.retry);
       break;
@@ -457,11 +457,11 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
     *issued = true;
     /* A second instruction of the same warp (dual issue) must find
      * its operands and unit ready too; can_issue checks both. */
-    if (sw->is_functionally_done || sm->not_before[slot] > now + 1)
+    if (sw->is_functionally_done || sm->slot[slot].not_before > now + 1)
       break;
   }
   if (*issued && (sm->used_mask >> slot & 1))
-    *next = min_u64(*next, sm->not_before[slot]);
+    *next = min_u64(*next, sm->slot[slot].not_before);
   return 0;
 }
 
@@ -484,7 +484,7 @@ int sm_cycle(sm_core *sm, uint64_t now)
     } else {
       for (uint64_t m = mine; m; m &= m - 1) {
         uint32_t slot = (uint32_t)__builtin_ctzll(m);
-        uint64_t nb = sm->not_before[slot];
+        uint64_t nb = sm->slot[slot].not_before;
         bool is_waiting = nb > now;
         ready |= (uint64_t)!is_waiting << slot;
         next = min_u64(next, is_waiting ? nb : SM_NEVER);
@@ -506,14 +506,14 @@ int sm_cycle(sm_core *sm, uint64_t now)
       while (r && !issued) {
         uint32_t slot = ((uint32_t)__builtin_ctzll(r) + first) & (SM_MAX_WARPS - 1);
         r &= r - 1;
-        uint64_t refill = sm->ibuf_ready[slot];
-        if (refill > now && sm->fetch_wait[slot] != SM_CAUSE_COUNT) {
+        uint64_t refill = sm->slot[slot].ibuf_ready;
+        if (refill > now && sm->slot[slot].fetch_wait != SM_CAUSE_COUNT) {
           /* try_warp's answer for a buffer waiting for its refill
            * (sm_fetch_has_insn, the first check), without reading the
            * warp's state: a cause of class Idle, nothing issued yet. */
-          sm_cause c = (sm_cause)sm->fetch_wait[slot];
+          sm_cause c = (sm_cause)sm->slot[slot].fetch_wait;
           why = c < why ? c : why;
-          sm->wait_cause[slot] = (uint8_t)c;
+          sm->slot[slot].wait_cause = (uint8_t)c;
           sm_set_not_before(sm, slot, refill);
           next = min_u64(next, refill);
           continue;

@@ -298,18 +298,33 @@ typedef struct sm_stats {
 
 typedef struct tm_gpu tm_gpu;
 
+/* What the cycle reads and writes of each warp slot, in one 24-byte
+ * record: apart from sm_warp, so that a warp that waits costs the cycle
+ * no line of its own state. */
+typedef struct sm_slot {
+  /* The earliest cycle the warp can issue; SM_NEVER: until memory
+   * answers, a barrier opens or the LD/ST pipeline frees.  Written by
+   * sm_set_not_before only. */
+  uint64_t not_before;
+  /* Fetch (sm_fetch.h): the cycle the buffer's refill arrives (once the
+   * buffer holds instructions, ibuf_n > 0, it is in the past), so that a
+   * warp whose buffer waits fails its try without its sm_warp being
+   * read. */
+  uint64_t ibuf_ready;
+  uint8_t fetch_wait;         /* why an empty buffer waits (sm_cause: FETCH,
+                                 or CONTROL when the refill follows a
+                                 control transfer); SM_CAUSE_COUNT: CONTROL,
+                                 and the wrong path of a mispredicted branch
+                                 may issue meanwhile (sm_core.wrong_path) */
+  uint8_t wait_cause;         /* sm_cause: why the warp last failed a check
+                                 or went to sleep */
+  uint8_t sched;              /* its scheduler (no division per event) */
+} sm_slot;
+
+/* The fields every cycle reads come first, in a few cache lines. */
 typedef struct sm_core {
-  uint32_t id;
-  tm_gpu *gpu;
   const sm_params *p;
-  const tm_kernel *k;
-  simt_launch *launch;
-  mem_sys *mem;
   uint64_t used_mask;         /* warp slots in use */
-  /* Per warp slot, apart from sm_warp so that the per-cycle scan reads
-   * one array: the earliest cycle the warp can issue; SM_NEVER: until
-   * memory answers, a barrier opens or the LD/ST pipeline frees. */
-  uint64_t not_before[SM_MAX_WARPS]; /* written by sm_set_not_before only */
   uint64_t asleep;            /* slots whose not_before is SM_NEVER: the
                                  per-cycle scan skips them unread */
   /* The wake-up wheel: every slot whose not_before is not SM_NEVER is in
@@ -323,46 +338,39 @@ typedef struct sm_core {
    * computes what the scan of not_before computed).  Freed slots may
    * stay in a set: readers mask with used_mask. */
   uint64_t due;
-  uint64_t wheel[SM_WHEEL];
   uint64_t wheel_busy;        /* bit b: wheel[b] is not empty */
   uint64_t far;
   uint64_t far_min;           /* <= not_before of every slot in far */
   uint64_t wheel_at;
-  uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
   uint64_t ldst_waiters;      /* warps waiting for the LD/ST pipeline to
                                  take a memory instruction */
-  sm_warp warps[SM_MAX_WARPS];
-  sm_cta *ctas;               /* p->n_cta_slots */
-  uint32_t n_ctas;            /* in use */
-  pol_sched sched[SM_MAX_SCHEDULERS];
-  uint64_t sched_mask[SM_MAX_SCHEDULERS]; /* warp slots each one owns */
-  uint8_t sched_of[SM_MAX_WARPS]; /* the scheduler of each slot (no division
-                                     per event) */
-  uint64_t unit_free[SM_UNIT_COUNT][SM_MAX_UNITS];
   uint64_t fetch_free;        /* the fetch port's next free cycle */
   uint64_t wake;              /* next cycle sm_cycle has work */
   uint64_t last_cycle;        /* last cycle sm_cycle ran */
-  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_cause, or SM_CAUSE_COUNT: issued */
-  uint8_t wait_cause[SM_MAX_WARPS]; /* sm_cause: why the warp in the slot last
-                                     failed a check or went to sleep */
-  /* Fetch (sm_fetch.h), per warp slot, apart from sm_warp so that a warp
-   * whose buffer waits for its refill fails its try without its sm_warp
-   * being read: the cycle the refill arrives (once the buffer holds
-   * instructions, ibuf_n > 0, it is in the past), and why an empty buffer
-   * waits (sm_cause: FETCH, or CONTROL when the refill follows a control
-   * transfer); SM_CAUSE_COUNT: CONTROL, and the wrong path of a
-   * mispredicted branch may issue meanwhile (sm_core.wrong_path). */
-  uint64_t ibuf_ready[SM_MAX_WARPS];
-  uint8_t fetch_wait[SM_MAX_WARPS];
-  uint64_t next_age;
   uint64_t resident_warps;    /* warps in use, for occupancy */
-  const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) and */
-  void *dep;                  /* its state */
+  void *dep;                  /* dependence tracking's state (dep_ops) */
   bool is_dep_per_warp;       /* dep_ops is the per-warp scoreboard: called
                                  directly (sm_int.h) */
-  const sm_bpred_ops *bpred_ops; /* branch predictor (sm_branch.h) */
-  void *bpred;
+  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_cause, or SM_CAUSE_COUNT: issued */
   const sm_operand_ops *operand_ops; /* register file (sm_operand.h) */
+  const sm_bpred_ops *bpred_ops; /* branch predictor (sm_branch.h) */
+  const tm_kernel *k;
+  simt_launch *launch;
+  uint64_t sched_mask[SM_MAX_SCHEDULERS]; /* warp slots each one owns */
+  pol_sched sched[SM_MAX_SCHEDULERS];
+  sm_slot slot[SM_MAX_WARPS];
+  uint64_t wheel[SM_WHEEL];
+  uint64_t unit_free[SM_UNIT_COUNT][SM_MAX_UNITS];
+  sm_warp warps[SM_MAX_WARPS];
+  uint32_t id;
+  tm_gpu *gpu;
+  mem_sys *mem;
+  uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
+  sm_cta *ctas;               /* p->n_cta_slots */
+  uint32_t n_ctas;            /* in use */
+  uint64_t next_age;
+  const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) */
+  void *bpred;
   void *operand;
   sm_stats st;
   /* Preemption (pipeline/preempt_ctl.h): the controller asked the SM's
@@ -379,7 +387,7 @@ typedef struct sm_core {
 static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
 {
   uint64_t bit = UINT64_C(1) << slot;
-  uint64_t old = sm->not_before[slot], at = sm->wheel_at;
+  uint64_t old = sm->slot[slot].not_before, at = sm->wheel_at;
   /* Out of the wake-up wheel's set it was in, into the one of cycle. */
   if (old <= at)
     sm->due &= ~bit;
@@ -390,7 +398,7 @@ static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
       sm->wheel_busy &= ~(UINT64_C(1) << b);
   } else
     sm->far &= ~bit; /* SM_NEVER too: in no set, nothing to clear */
-  sm->not_before[slot] = cycle;
+  sm->slot[slot].not_before = cycle;
   sm->asleep = cycle == SM_NEVER ? sm->asleep | bit : sm->asleep & ~bit;
   if (cycle <= at)
     sm->due |= bit;
@@ -434,8 +442,8 @@ static inline void sm_wheel_turn(sm_core *sm, uint64_t now)
     while (far) {
       uint32_t slot = (uint32_t)__builtin_ctzll(far);
       far &= far - 1;
-      uint64_t nb = sm->not_before[slot];
-      sm->not_before[slot] = 0; /* in no set now: re-entered below */
+      uint64_t nb = sm->slot[slot].not_before;
+      sm->slot[slot].not_before = 0; /* in no set now: re-entered below */
       sm->due &= ~(UINT64_C(1) << slot);
       sm_set_not_before(sm, slot, nb);
     }
@@ -459,7 +467,7 @@ static inline uint64_t sm_wheel_next(const sm_core *sm, uint64_t now, uint64_t m
   }
   uint64_t next = SM_NEVER;
   for (uint64_t m = sm->far & mask; m; m &= m - 1) {
-    uint64_t nb = sm->not_before[__builtin_ctzll(m)];
+    uint64_t nb = sm->slot[__builtin_ctzll(m)].not_before;
     next = nb < next ? nb : next;
   }
   return next;

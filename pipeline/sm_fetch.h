@@ -20,7 +20,7 @@
 
 /* The branch unit (sm_branch_unit.c): the warp's buffer is empty, its refill
  * has not arrived, and its fetch went down the wrong path of a
- * mispredicted branch (sm->fetch_wait[slot] SM_CAUSE_COUNT).  Issues the next
+ * mispredicted branch (sm->slot[slot].fetch_wait SM_CAUSE_COUNT).  Issues the next
  * wrong-path instruction at now, nullified, if it may (why: {SM_CAUSE_COUNT,
  * SM_NEVER}, see sm_cause_class), else says why not (Control). */
 void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why);
@@ -32,11 +32,11 @@ void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why);
 static inline bool sm_fetch_has_insn(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
 {
   uint32_t slot = sw->slot;
-  if (sm->ibuf_ready[slot] > now) { /* the buffer is empty (sm_core.h) */
-    if (PTX_UNLIKELY(sm->fetch_wait[slot] == SM_CAUSE_COUNT))
+  if (sm->slot[slot].ibuf_ready > now) { /* the buffer is empty (sm_core.h) */
+    if (PTX_UNLIKELY(sm->slot[slot].fetch_wait == SM_CAUSE_COUNT))
       sm_branch_wrong_path(sm, sw, now, why);
     else
-      *why = (sm_wait){(sm_cause)sm->fetch_wait[slot], sm->ibuf_ready[slot]};
+      *why = (sm_wait){(sm_cause)sm->slot[slot].fetch_wait, sm->slot[slot].ibuf_ready};
     return false;
   }
   if (sw->ibuf_n == 0)
@@ -49,11 +49,11 @@ static inline bool sm_fetch_has_insn(sm_core *sm, sm_warp *sw, uint64_t now, sm_
  * a buffer that ran dry). */
 static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bool is_control)
 {
-  sm->fetch_wait[sw->slot] = is_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH;
+  sm->slot[sw->slot].fetch_wait = is_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH;
   uint64_t start = from > sm->fetch_free ? from : sm->fetch_free;
   sm->fetch_free = start + 1;
   sw->ibuf_n = 0;
-  sm->ibuf_ready[sw->slot] = start + sm->p->fetch_latency;
+  sm->slot[sw->slot].ibuf_ready = start + sm->p->fetch_latency;
 }
 
 /* A new warp's first fetch, at now or when the fetch port is free: it goes
@@ -61,8 +61,8 @@ static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bo
 static inline void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
 {
   sm_fetch_redirect(sm, sw, now, false);
-  sm_set_not_before(sm, sw->slot, sm->ibuf_ready[sw->slot]);
-  sm->wait_cause[sw->slot] = SM_CAUSE_FETCH;
+  sm_set_not_before(sm, sw->slot, sm->slot[sw->slot].ibuf_ready);
+  sm->slot[sw->slot].wait_cause = SM_CAUSE_FETCH;
 }
 
 /* The warp issued the next instruction of its buffer at now and goes on

@@ -54,7 +54,7 @@ static inline uint64_t sm_min_u64(uint64_t a, uint64_t b)
 
 static inline void sm_sched_event(sm_core *sm, uint32_t slot, pol_sched_event_kind kind)
 {
-  pol_sched_event_post(&sm->sched[sm->sched_of[slot]], kind, slot);
+  pol_sched_event_post(&sm->sched[sm->slot[slot].sched], kind, slot);
 }
 
 /* The warp in slot exited and has nothing outstanding: frees the slot, and

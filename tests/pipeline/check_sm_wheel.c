@@ -40,7 +40,7 @@ static uint64_t pick_cycle(uint64_t now)
 static void check_against_scan(const sm_core *sm, uint64_t now)
 {
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++) {
-    uint64_t nb = sm->not_before[s];
+    uint64_t nb = sm->slot[s].not_before;
     ck_assert_msg(!!(sm->due >> s & 1) == (nb <= now), "cycle %llu, slot %u, not_before %llu",
                   (unsigned long long)now, s, (unsigned long long)nb);
   }
@@ -48,8 +48,8 @@ static void check_against_scan(const sm_core *sm, uint64_t now)
     uint64_t mask = i == 0 ? UINT64_MAX : rnd() & rnd();
     uint64_t want = SM_NEVER;
     for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
-      if ((mask >> s & 1) && sm->not_before[s] > now && sm->not_before[s] < want)
-        want = sm->not_before[s];
+      if ((mask >> s & 1) && sm->slot[s].not_before > now && sm->slot[s].not_before < want)
+        want = sm->slot[s].not_before;
     ck_assert_uint_eq(sm_wheel_next(sm, now, mask), want);
   }
 }
