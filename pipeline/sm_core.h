@@ -283,16 +283,17 @@ typedef struct sm_rf_stats {
 } sm_rf_stats;
 
 typedef struct sm_stats {
+  /* What every cycle or issue counts first, in a few cache lines. */
   uint64_t issued_warp_insns, issued_thread_insns;
+  uint64_t active_warp_cycles; /* sum over cycles of resident warps */
+  uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
+  sm_rf_stats rf;
+  uint64_t issue_hist[33];     /* W0..W32: active lanes of issued instructions */
   uint64_t stall[SM_MAX_SCHEDULERS][SM_STALL_COUNT];
   uint64_t cause[SM_CAUSE_COUNT]; /* scheduler-cycles without issue, by cause */
-  uint64_t issue_hist[33];     /* W0..W32: active lanes of issued instructions */
-  uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
-  uint64_t active_warp_cycles; /* sum over cycles of resident warps */
   uint64_t ctas_done;
   uint64_t pp_hits;            /* preemption points passed (ptxsim_pp_hits) */
   sm_ilp_stats ilp;
-  sm_rf_stats rf;
   sm_scalar_stats scalar;
 } sm_stats;
 
