@@ -71,7 +71,7 @@ void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm
   const uint32_t *uses = t->regs + t->n_defs;
   uint64_t latest_wb = 0;
   for (uint32_t i = 0; i < w->n_pending; i++) {
-    const pw_pending *e = &w->pending[i];
+    const pw_pending *e = &w->e[i].pending;
     if (e->ready > now || e->ready + e->wb_after <= now)
       continue;
     for (uint32_t j = 0; j < t->n_uses; j++)

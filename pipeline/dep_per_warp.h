@@ -40,24 +40,31 @@ typedef struct pw_pending {
 } pw_pending;
 _Static_assert(sizeof(pw_pending) == 16, "pw_pending stays 16 bytes");
 
-/* An instruction in flight: 16 bytes, so that the first few share a
- * cache line. */
+/* An instruction in flight: 16 bytes. */
 typedef struct pw_inflight {
   uint64_t done;              /* SM_NEVER: memory */
   uint32_t mem;               /* mem_id of memory entries */
 } pw_inflight;
 
-/* Each warp starts a cache line, and what a try reads of a warp with a
- * few entries (the counts, the first pending writes, the first
- * instructions in flight) is in two lines. */
+/* Entry i of both lists, side by side: a warp's first entries of each
+ * are in the line of its counts. */
+typedef struct pw_entry {
+  pw_pending pending;
+  pw_inflight inflight;
+} pw_entry;
+_Static_assert(PW_SB_ENTRIES == PW_MAX_INFLIGHT, "the two lists share their entries");
+
+/* Each warp starts a cache line; what a try reads of a warp with an entry
+ * or none in each list (the usual case: a warp tries again long after its
+ * last instruction) is in that line. */
 typedef struct pw_warp {
   _Alignas(64) uint64_t next_retire; /* earliest ready cycle among pending
                                         and in-flight entries (SM_NEVER:
                                         none known) */
   uint32_t n_pending;
   uint32_t n_inflight;
-  pw_pending pending[PW_SB_ENTRIES];
-  pw_inflight inflight[PW_MAX_INFLIGHT];
+  pw_entry e[PW_SB_ENTRIES];  /* pending writes e[0..n_pending), in-flight
+                                 instructions e[0..n_inflight) */
 } pw_warp;
 
 typedef struct sm_dep_per_warp {
@@ -85,16 +92,16 @@ static inline void pw_retire(pw_warp *w, uint64_t now)
   uint64_t next = SM_NEVER;
   uint32_t n = 0;
   for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].ready + w->pending[i].wb_after > now) {
-      next = pw_min_u64(next, w->pending[i].ready + w->pending[i].wb_after);
-      w->pending[n++] = w->pending[i];
+    if (w->e[i].pending.ready + w->e[i].pending.wb_after > now) {
+      next = pw_min_u64(next, w->e[i].pending.ready + w->e[i].pending.wb_after);
+      w->e[n++].pending = w->e[i].pending;
     }
   w->n_pending = n;
   n = 0;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight[i].done > now) {
-      next = pw_min_u64(next, w->inflight[i].done);
-      w->inflight[n++] = w->inflight[i];
+    if (w->e[i].inflight.done > now) {
+      next = pw_min_u64(next, w->e[i].inflight.done);
+      w->e[n++].inflight = w->e[i].inflight;
     }
   w->n_inflight = n;
   w->next_retire = next;
@@ -115,8 +122,8 @@ static inline uint64_t pw_regs_ready(const pw_warp *w, const tm_insn *t)
   uint32_t n = (uint32_t)t->n_defs + t->n_uses;
   for (uint32_t i = 0; i < w->n_pending; i++)
     for (uint32_t j = 0; j < n; j++)
-      if (w->pending[i].reg == t->regs[j] || w->pending[i].reg == PW_ANY_REG) {
-        ready = pw_max_u64(ready, w->pending[i].ready);
+      if (w->e[i].pending.reg == t->regs[j] || w->e[i].pending.reg == PW_ANY_REG) {
+        ready = pw_max_u64(ready, w->e[i].pending.ready);
         break;
       }
   return ready;
@@ -126,7 +133,7 @@ static inline uint64_t pw_inflight_all_done(const pw_warp *w)
 {
   uint64_t d = 0;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    d = pw_max_u64(d, w->inflight[i].done);
+    d = pw_max_u64(d, w->e[i].inflight.done);
   return d;
 }
 
@@ -134,7 +141,7 @@ static inline uint64_t pw_inflight_first_done(const pw_warp *w)
 {
   uint64_t d = SM_NEVER;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    d = pw_min_u64(d, w->inflight[i].done);
+    d = pw_min_u64(d, w->e[i].inflight.done);
   return d;
 }
 
@@ -191,15 +198,15 @@ static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, co
   uint32_t n_defs = t->n_defs, n = w->n_pending;
   uint16_t wb_after = (uint16_t)(wb - ready), id = (uint16_t)mem_id;
   if (n_defs > PW_WIDE_DEFS)
-    w->pending[n++] =
+    w->e[n++].pending =
         (pw_pending){.reg = PW_ANY_REG, .mem_id = id, .wb_after = wb_after, .ready = ready};
   else
     for (uint32_t i = 0; i < n_defs; i++)
-      w->pending[n++] =
+      w->e[n++].pending =
           (pw_pending){.reg = t->regs[i], .mem_id = id, .wb_after = wb_after, .ready = ready};
   w->n_pending = n;
   w->next_retire = pw_min_u64(w->next_retire, ready);
-  w->inflight[w->n_inflight++] = (pw_inflight){.done = ready, .mem = mem_id};
+  w->e[w->n_inflight++].inflight = (pw_inflight){.done = ready, .mem = mem_id};
 }
 
 /* release(): the data of memory instruction mem_id arrived at cycle. */
@@ -208,11 +215,11 @@ static inline uint64_t sm_dep_per_warp_release(sm_dep_per_warp *s, uint32_t slot
 {
   pw_warp *w = &s->warps[slot];
   for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
-      w->pending[i].ready = cycle;
+    if (w->e[i].pending.ready == SM_NEVER && w->e[i].pending.mem_id == mem_id)
+      w->e[i].pending.ready = cycle;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight[i].done == SM_NEVER && w->inflight[i].mem == mem_id)
-      w->inflight[i].done = cycle;
+    if (w->e[i].inflight.done == SM_NEVER && w->e[i].inflight.mem == mem_id)
+      w->e[i].inflight.done = cycle;
   w->next_retire = pw_min_u64(w->next_retire, cycle);
   return 0; /* only slot's own instructions wait on it */
 }
