@@ -186,8 +186,8 @@ static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
-    if (sw->cta_slot == cta_slot && sm->slot[sw->slot].not_before == SM_NEVER && !sw->w->is_blocked &&
-        !sw->is_functionally_done && sw->n_mem == 0)
+    if (sw->cta_slot == cta_slot && sm->slot[sw->slot].not_before == SM_NEVER &&
+        !sw->w->is_blocked && !sw->is_functionally_done && sw->n_mem == 0)
       sm_set_not_before(sm, sw->slot, now + 1);
   }
 }

@@ -126,7 +126,8 @@ void sm_ldst_ready(sm_core *sm, uint64_t now)
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
-    if (sm->slot[sw->slot].not_before == SM_NEVER && !sw->w->is_blocked && !sw->is_functionally_done)
+    if (sm->slot[sw->slot].not_before == SM_NEVER && !sw->w->is_blocked &&
+        !sw->is_functionally_done)
       sm_set_not_before(sm, sw->slot, now);
   }
   sm->wake = sm_min_u64(sm->wake, now);
