@@ -41,8 +41,9 @@ static void check_against_scan(const sm_core *sm, uint64_t now)
 {
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++) {
     uint64_t nb = sm->slot[s].not_before;
-    ck_assert_msg(!!(sm->due >> s & 1) == (nb <= now), "cycle %llu, slot %u, not_before %llu",
-                  (unsigned long long)now, s, (unsigned long long)nb);
+    if (!!(sm->due >> s & 1) != (nb <= now))
+      ck_abort_msg("cycle %llu, slot %u, not_before %llu", (unsigned long long)now, s,
+                   (unsigned long long)nb);
   }
   for (int i = 0; i < 8; i++) {
     uint64_t mask = i == 0 ? UINT64_MAX : rnd() & rnd();
@@ -50,7 +51,10 @@ static void check_against_scan(const sm_core *sm, uint64_t now)
     for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
       if ((mask >> s & 1) && sm->slot[s].not_before > now && sm->slot[s].not_before < want)
         want = sm->slot[s].not_before;
-    ck_assert_uint_eq(sm_wheel_next(sm, now, mask), want);
+    uint64_t got = sm_wheel_next(sm, now, mask);
+    if (got != want)
+      ck_abort_msg("cycle %llu: next %llu, the scan %llu", (unsigned long long)now,
+                   (unsigned long long)got, (unsigned long long)want);
   }
 }
 
