@@ -57,12 +57,15 @@ static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint32_t e
                          uint64_t now, sm_wait *why)
 {
   (void)exec_mask; /* registers are whole: lanes do not matter */
-  return sm_dep_per_warp_may_issue(self, slot, t, now, why);
+  sm_dep_per_warp *s = self;
+  return sm_dep_per_warp_may_issue(s, s->max_inflight, slot, t, now, why);
 }
 
 static void pw_reserve(void *self, uint32_t slot, const sm_dep_issue *is)
 {
-  sm_dep_per_warp_reserve(self, slot, is->t, is->now, is->forward, is->writeback, is->mem_id);
+  sm_dep_per_warp *s = self;
+  sm_dep_per_warp_reserve(s, s->ilp != NULL, slot, is->t, is->now, is->forward, is->writeback,
+                          is->mem_id);
 }
 
 void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm_insn *t,

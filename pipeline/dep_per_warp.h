@@ -151,8 +151,11 @@ static inline sm_wait pw_wait(uint64_t retry)
   return (sm_wait){retry == SM_NEVER ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU, retry};
 }
 
-static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
-                                             uint64_t now, sm_wait *why)
+/* may_issue(); max_inflight is s->max_inflight, passed by the SM from its
+ * parameters so that a try does not read the unit's own header line. */
+static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t max_inflight,
+                                             uint32_t slot, const tm_insn *t, uint64_t now,
+                                             sm_wait *why)
 {
   pw_warp *w = &s->warps[slot];
   pw_retire(w, now);
@@ -160,7 +163,7 @@ static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, 
     *why = pw_wait(pw_inflight_all_done(w));
     return false;
   }
-  if (s->max_inflight && w->n_inflight >= s->max_inflight) {
+  if (max_inflight && w->n_inflight >= max_inflight) {
     *why = pw_wait(pw_inflight_first_done(w));
     return false;
   }
@@ -186,12 +189,14 @@ void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm
  * can be read, and its warp's in-flight slot is free, from the forward
  * cycle (the bypass stage: 002b §A.2's ready bit; = write-back without a
  * bypass); its entries free at write-back. */
-static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
-                                           uint64_t now, uint64_t ready, uint64_t wb,
-                                           uint32_t mem_id)
+static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, bool is_bypass, uint32_t slot,
+                                           const tm_insn *t, uint64_t now, uint64_t ready,
+                                           uint64_t wb, uint32_t mem_id)
 {
   pw_warp *w = &s->warps[slot];
-  if (PTX_UNLIKELY(s->ilp != NULL))
+  /* is_bypass (the SM's parameter) first: without a bypass the unit's
+   * header line is not read. */
+  if (PTX_UNLIKELY(is_bypass) && s->ilp != NULL)
     sm_dep_per_warp_count_bypass(s, w, t, now);
   /* In locals: the stores below could alias the counts for the compiler.
    * The bypass shortens a latency of at most TM_LATENCY_MAX (16 bits). */

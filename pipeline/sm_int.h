@@ -82,7 +82,7 @@ static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t
                                     sm_wait *why)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp))
-    return sm_dep_per_warp_may_issue(sm->dep, slot, t, now, why);
+    return sm_dep_per_warp_may_issue(sm->dep, sm->p->max_inflight, slot, t, now, why);
   return sm_dep_may_issue_ops(sm, slot, t, now, why);
 }
 
@@ -93,7 +93,7 @@ static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const tm_insn *t,
                                   uint64_t writeback, uint32_t mem_id)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp)) {
-    sm_dep_per_warp_reserve(sm->dep, slot, t, now, forward, writeback, mem_id);
+    sm_dep_per_warp_reserve(sm->dep, sm->p->is_bypass, slot, t, now, forward, writeback, mem_id);
     return;
   }
   sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = forward,
