@@ -212,12 +212,13 @@ struct simt_warp {
   uint32_t warp_id;        /* within the CTA */
   uint32_t n_lanes;        /* threads this warp holds (last warp may be partial) */
   uint32_t live;           /* lanes that have not exited */
-  uint32_t tid[SIMT_WARP_SIZE][3];
-
-  simt_entry *stack;
+  /* What every step reads too, within the first two cache lines: the
+   * stack and frame counts and the instruction count. */
   uint32_t n_stack, cap_stack;
+  simt_entry *stack;
   simt_frame *frames;
   uint32_t n_frames, cap_frames;
+  uint64_t n_insns;        /* warp instructions executed */
   uint64_t *regs;          /* all frames' slots */
   uint64_t cap_regs;
   uint32_t *preds;
@@ -228,13 +229,14 @@ struct simt_warp {
 
   uint32_t barrier;        /* barrier id waited on */
   const isa_insn *bar_insn; /* the barrier instruction waited at */
-  uint64_t n_insns;        /* warp instructions executed */
 
   /* Synccheck (isa/synccheck.c): the lanes of a partial arrival at a
    * barrier whose other live lanes have not arrived yet, and where. */
   uint32_t split_lanes;
   uint32_t split_barrier;
   const isa_insn *split_insn;
+
+  uint32_t tid[SIMT_WARP_SIZE][3]; /* read by mov of %tid only: last */
 };
 
 /* Per-CTA barrier state. */

@@ -30,9 +30,12 @@
 static void *pw_create(const sm_params *p, const tm_kernel *k, sm_stats *st)
 {
   (void)k; /* registers are compared, never indexed */
-  sm_dep_per_warp *s = calloc(1, sizeof *s + p->n_warp_slots * sizeof s->warps[0]);
+  /* A multiple of the alignment, as aligned_alloc wants (pw_warp is). */
+  size_t size = sizeof(sm_dep_per_warp) + p->n_warp_slots * sizeof(pw_warp);
+  sm_dep_per_warp *s = aligned_alloc(_Alignof(sm_dep_per_warp), size);
   if (!s)
     return NULL;
+  memset(s, 0, size);
   s->max_inflight = p->max_inflight;
   s->ilp = p->is_bypass && st ? &st->ilp : NULL;
   s->n_slots = p->n_warp_slots;
@@ -54,12 +57,15 @@ static bool pw_may_issue(void *self, uint32_t slot, const tm_insn *t, uint32_t e
                          uint64_t now, sm_wait *why)
 {
   (void)exec_mask; /* registers are whole: lanes do not matter */
-  return sm_dep_per_warp_may_issue(self, slot, t, now, why);
+  sm_dep_per_warp *s = self;
+  return sm_dep_per_warp_may_issue(s, s->max_inflight, slot, t, now, why);
 }
 
 static void pw_reserve(void *self, uint32_t slot, const sm_dep_issue *is)
 {
-  sm_dep_per_warp_reserve(self, slot, is->t, is->now, is->forward, is->writeback, is->mem_id);
+  sm_dep_per_warp *s = self;
+  sm_dep_per_warp_reserve(s, s->ilp != NULL, slot, is->t, is->now, is->forward, is->writeback,
+                          is->mem_id);
 }
 
 void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm_insn *t,
@@ -68,7 +74,7 @@ void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm
   const uint32_t *uses = t->regs + t->n_defs;
   uint64_t latest_wb = 0;
   for (uint32_t i = 0; i < w->n_pending; i++) {
-    const pw_pending *e = &w->pending[i];
+    const pw_pending *e = &w->e[i].pending;
     if (e->ready > now || e->ready + e->wb_after <= now)
       continue;
     for (uint32_t j = 0; j < t->n_uses; j++)

@@ -40,21 +40,38 @@ typedef struct pw_pending {
 } pw_pending;
 _Static_assert(sizeof(pw_pending) == 16, "pw_pending stays 16 bytes");
 
+/* An instruction in flight: 16 bytes. */
+typedef struct pw_inflight {
+  uint64_t done;              /* SM_NEVER: memory */
+  uint32_t mem;               /* mem_id of memory entries */
+} pw_inflight;
+
+/* Entry i of both lists, side by side: a warp's first entries of each
+ * are in the line of its counts. */
+typedef struct pw_entry {
+  pw_pending pending;
+  pw_inflight inflight;
+} pw_entry;
+_Static_assert(PW_SB_ENTRIES == PW_MAX_INFLIGHT, "the two lists share their entries");
+
+/* Each warp starts a cache line; what a try reads of a warp with an entry
+ * or none in each list (the usual case: a warp tries again long after its
+ * last instruction) is in that line. */
 typedef struct pw_warp {
+  _Alignas(64) uint64_t next_retire; /* earliest ready cycle among pending
+                                        and in-flight entries (SM_NEVER:
+                                        none known) */
   uint32_t n_pending;
   uint32_t n_inflight;
-  uint64_t next_retire;       /* earliest ready cycle among pending and
-                                 in-flight entries (SM_NEVER: none known) */
-  pw_pending pending[PW_SB_ENTRIES];
-  uint64_t inflight_done[PW_MAX_INFLIGHT]; /* SM_NEVER: memory */
-  uint32_t inflight_mem[PW_MAX_INFLIGHT];  /* mem_id of memory entries */
+  pw_entry e[PW_SB_ENTRIES];  /* pending writes e[0..n_pending), in-flight
+                                 instructions e[0..n_inflight) */
 } pw_warp;
 
 typedef struct sm_dep_per_warp {
   uint32_t max_inflight;      /* 0: no limit */
   sm_ilp_stats *ilp;          /* bypass counters; NULL: no bypass */
   uint32_t n_slots;
-  pw_warp warps[];
+  pw_warp warps[];            /* 64-byte aligned (pw_create) */
 } sm_dep_per_warp;
 
 static inline uint64_t pw_max_u64(uint64_t a, uint64_t b)
@@ -75,18 +92,16 @@ static inline void pw_retire(pw_warp *w, uint64_t now)
   uint64_t next = SM_NEVER;
   uint32_t n = 0;
   for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].ready + w->pending[i].wb_after > now) {
-      next = pw_min_u64(next, w->pending[i].ready + w->pending[i].wb_after);
-      w->pending[n++] = w->pending[i];
+    if (w->e[i].pending.ready + w->e[i].pending.wb_after > now) {
+      next = pw_min_u64(next, w->e[i].pending.ready + w->e[i].pending.wb_after);
+      w->e[n++].pending = w->e[i].pending;
     }
   w->n_pending = n;
   n = 0;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight_done[i] > now) {
-      next = pw_min_u64(next, w->inflight_done[i]);
-      w->inflight_done[n] = w->inflight_done[i];
-      w->inflight_mem[n] = w->inflight_mem[i];
-      n++;
+    if (w->e[i].inflight.done > now) {
+      next = pw_min_u64(next, w->e[i].inflight.done);
+      w->e[n++].inflight = w->e[i].inflight;
     }
   w->n_inflight = n;
   w->next_retire = next;
@@ -107,8 +122,8 @@ static inline uint64_t pw_regs_ready(const pw_warp *w, const tm_insn *t)
   uint32_t n = (uint32_t)t->n_defs + t->n_uses;
   for (uint32_t i = 0; i < w->n_pending; i++)
     for (uint32_t j = 0; j < n; j++)
-      if (w->pending[i].reg == t->regs[j] || w->pending[i].reg == PW_ANY_REG) {
-        ready = pw_max_u64(ready, w->pending[i].ready);
+      if (w->e[i].pending.reg == t->regs[j] || w->e[i].pending.reg == PW_ANY_REG) {
+        ready = pw_max_u64(ready, w->e[i].pending.ready);
         break;
       }
   return ready;
@@ -118,7 +133,7 @@ static inline uint64_t pw_inflight_all_done(const pw_warp *w)
 {
   uint64_t d = 0;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    d = pw_max_u64(d, w->inflight_done[i]);
+    d = pw_max_u64(d, w->e[i].inflight.done);
   return d;
 }
 
@@ -126,7 +141,7 @@ static inline uint64_t pw_inflight_first_done(const pw_warp *w)
 {
   uint64_t d = SM_NEVER;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    d = pw_min_u64(d, w->inflight_done[i]);
+    d = pw_min_u64(d, w->e[i].inflight.done);
   return d;
 }
 
@@ -136,8 +151,11 @@ static inline sm_wait pw_wait(uint64_t retry)
   return (sm_wait){retry == SM_NEVER ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU, retry};
 }
 
-static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
-                                             uint64_t now, sm_wait *why)
+/* may_issue(); max_inflight is s->max_inflight, passed by the SM from its
+ * parameters so that a try does not read the unit's own header line. */
+static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t max_inflight,
+                                             uint32_t slot, const tm_insn *t, uint64_t now,
+                                             sm_wait *why)
 {
   pw_warp *w = &s->warps[slot];
   pw_retire(w, now);
@@ -145,7 +163,7 @@ static inline bool sm_dep_per_warp_may_issue(sm_dep_per_warp *s, uint32_t slot, 
     *why = pw_wait(pw_inflight_all_done(w));
     return false;
   }
-  if (s->max_inflight && w->n_inflight >= s->max_inflight) {
+  if (max_inflight && w->n_inflight >= max_inflight) {
     *why = pw_wait(pw_inflight_first_done(w));
     return false;
   }
@@ -171,29 +189,29 @@ void sm_dep_per_warp_count_bypass(sm_dep_per_warp *s, const pw_warp *w, const tm
  * can be read, and its warp's in-flight slot is free, from the forward
  * cycle (the bypass stage: 002b §A.2's ready bit; = write-back without a
  * bypass); its entries free at write-back. */
-static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, uint32_t slot, const tm_insn *t,
-                                           uint64_t now, uint64_t ready, uint64_t wb,
-                                           uint32_t mem_id)
+static inline void sm_dep_per_warp_reserve(sm_dep_per_warp *s, bool is_bypass, uint32_t slot,
+                                           const tm_insn *t, uint64_t now, uint64_t ready,
+                                           uint64_t wb, uint32_t mem_id)
 {
   pw_warp *w = &s->warps[slot];
-  if (PTX_UNLIKELY(s->ilp != NULL))
+  /* is_bypass (the SM's parameter) first: without a bypass the unit's
+   * header line is not read. */
+  if (PTX_UNLIKELY(is_bypass) && s->ilp != NULL)
     sm_dep_per_warp_count_bypass(s, w, t, now);
   /* In locals: the stores below could alias the counts for the compiler.
    * The bypass shortens a latency of at most TM_LATENCY_MAX (16 bits). */
   uint32_t n_defs = t->n_defs, n = w->n_pending;
   uint16_t wb_after = (uint16_t)(wb - ready), id = (uint16_t)mem_id;
   if (n_defs > PW_WIDE_DEFS)
-    w->pending[n++] =
+    w->e[n++].pending =
         (pw_pending){.reg = PW_ANY_REG, .mem_id = id, .wb_after = wb_after, .ready = ready};
   else
     for (uint32_t i = 0; i < n_defs; i++)
-      w->pending[n++] =
+      w->e[n++].pending =
           (pw_pending){.reg = t->regs[i], .mem_id = id, .wb_after = wb_after, .ready = ready};
   w->n_pending = n;
   w->next_retire = pw_min_u64(w->next_retire, ready);
-  w->inflight_done[w->n_inflight] = ready;
-  w->inflight_mem[w->n_inflight] = mem_id;
-  w->n_inflight++;
+  w->e[w->n_inflight++].inflight = (pw_inflight){.done = ready, .mem = mem_id};
 }
 
 /* release(): the data of memory instruction mem_id arrived at cycle. */
@@ -202,11 +220,11 @@ static inline uint64_t sm_dep_per_warp_release(sm_dep_per_warp *s, uint32_t slot
 {
   pw_warp *w = &s->warps[slot];
   for (uint32_t i = 0; i < w->n_pending; i++)
-    if (w->pending[i].ready == SM_NEVER && w->pending[i].mem_id == mem_id)
-      w->pending[i].ready = cycle;
+    if (w->e[i].pending.ready == SM_NEVER && w->e[i].pending.mem_id == mem_id)
+      w->e[i].pending.ready = cycle;
   for (uint32_t i = 0; i < w->n_inflight; i++)
-    if (w->inflight_done[i] == SM_NEVER && w->inflight_mem[i] == mem_id)
-      w->inflight_done[i] = cycle;
+    if (w->e[i].inflight.done == SM_NEVER && w->e[i].inflight.mem == mem_id)
+      w->e[i].inflight.done = cycle;
   w->next_retire = pw_min_u64(w->next_retire, cycle);
   return 0; /* only slot's own instructions wait on it */
 }

@@ -158,6 +158,12 @@ tests_pipeline_check_sm_view_LDADD = libptxsim_testutil.la libptxsim_core.la $(C
 	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS) -lm
 EXTRA_DIST += tests/pipeline/microbench.ptx tests/pipeline/gen-microbench.py
 
+## The SM's wake-up wheel against a scan of not_before.
+check_PROGRAMS += tests/pipeline/check_sm_wheel
+tests_pipeline_check_sm_wheel_CFLAGS = $(TEST_CFLAGS)
+tests_pipeline_check_sm_wheel_LDADD = libptxsim_testutil.la libptxsim_core.la $(CHECK_LIBS) \
+	$(GMP_LIBS) $(ZSTD_LIBS) $(LZ4_LIBS) -lm
+
 ## Every corpus driver again in timing mode (results must not change).
 TESTS += tests/pipeline/run-drivers-timing.sh
 EXTRA_DIST += tests/pipeline/run-drivers-timing.sh tests/pipeline/check-stall-causes.awk

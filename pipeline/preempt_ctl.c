@@ -169,7 +169,7 @@ bool sm_preempt_may_issue(sm_core *sm, sm_warp *sw, const tm_insn *t, uint64_t n
   sm->st.pp_hits++;
   /* The pp takes this cycle's issue slot, as a nullified instruction does
    * (sm_core.c); the second instruction of a dual issue waits a cycle. */
-  if (sm->not_before[sw->slot] > now)
+  if (sm->slot[sw->slot].not_before > now)
     *why = (sm_wait){SM_CAUSE_CONTROL, now + 1};
   else
     *why = (sm_wait){SM_CAUSE_COUNT, SM_NEVER};

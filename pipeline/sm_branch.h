@@ -43,7 +43,7 @@
  * the mispredicted side and stops after a control instruction (branch,
  * call, return, exit: fetch would need another prediction) or at the end
  * of the function.  Without a predictor this costs nothing: the branch
- * unit marks the buffer's wait (sm_warp.fetch_wait), which
+ * unit marks the buffer's wait (sm_core.fetch_wait), which
  * sm_fetch_has_insn reads anyway when the buffer is empty, and reports a
  * nullified issue as a check's answer that the cycle looks for only where
  * it looks for long-latency waits (sm_cause_class); the rest runs only

@@ -81,7 +81,7 @@ void sm_branch_predict(sm_core *sm, sm_warp *sw, const simt_record *rec, bool is
   if (wrong_pc == UINT32_MAX || end <= now)
     return;
   sm->wrong_path[sw->slot] = (sm_wrong_path){.pc = wrong_pc, .end = end};
-  sw->fetch_wait = SM_CAUSE_COUNT;
+  sm->slot[sw->slot].fetch_wait = SM_CAUSE_COUNT;
 }
 
 /* ---- the wrong path --------------------------------------------------------- */
@@ -89,9 +89,9 @@ void sm_branch_predict(sm_core *sm, sm_warp *sw, const simt_record *rec, bool is
 void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
 {
   sm_wrong_path *wp = &sm->wrong_path[sw->slot];
-  *why = (sm_wait){SM_CAUSE_CONTROL, sw->ibuf_ready};
+  *why = (sm_wait){SM_CAUSE_CONTROL, sm->slot[sw->slot].ibuf_ready};
   if (now > wp->end) { /* resolved: the refill is all that is left */
-    sw->fetch_wait = SM_CAUSE_CONTROL;
+    sm->slot[sw->slot].fetch_wait = SM_CAUSE_CONTROL;
     return;
   }
   uint64_t start = wp->end + 1 - sm->p->resolve_cycles;
@@ -118,7 +118,7 @@ void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
   bool is_last = t->kind == TM_KIND_CTRL || t->kind == TM_KIND_CALL || t->kind == TM_KIND_EXIT ||
                  wp->pc + 1 >= in->func->n_insns || now == wp->end;
   if (is_last)
-    sw->fetch_wait = SM_CAUSE_CONTROL;
+    sm->slot[sw->slot].fetch_wait = SM_CAUSE_CONTROL;
   else
     wp->pc++;
   /* The cycle takes this as an issue (sm_core.h, sm_cause_class). */

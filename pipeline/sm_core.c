@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,11 +73,15 @@ int sm_init(sm_core *sm, uint32_t id, tm_gpu *gpu, const sm_params *p, const tm_
     if (rc)
       return rc;
   }
-  for (uint32_t i = 0; i < p->n_warp_slots; i++)
-    sm->sched_mask[i % p->n_schedulers] |= UINT64_C(1) << i;
+  for (uint32_t i = 0; i < SM_MAX_WARPS; i++) {
+    sm->slot[i].sched = (uint8_t)(i % p->n_schedulers);
+    if (i < p->n_warp_slots)
+      sm->sched_mask[i % p->n_schedulers] |= UINT64_C(1) << i;
+  }
   for (uint32_t s = 0; s < SM_MAX_SCHEDULERS; s++)
     sm->last_stall[s] = SM_CAUSE_IDLE;
   sm->wake = SM_NEVER;
+  sm->far_min = SM_NEVER;
   return 0;
 }
 
@@ -169,7 +174,7 @@ static int check_barriers(sm_core *sm, sm_cta *sc, uint64_t now)
   for (uint32_t s = 0; s < SM_MAX_WARPS; s++)
     if ((sm->used_mask >> s & 1) && sm->warps[s].cta_slot == (uint32_t)(sc - sm->ctas) &&
         !sm->warps[s].w->is_blocked)
-      sm_set_not_before(sm, s, min_u64(sm->not_before[s], now + 1));
+      sm_set_not_before(sm, s, min_u64(sm->slot[s].not_before, now + 1));
   return 0;
 }
 
@@ -181,8 +186,8 @@ static void wake_released(sm_core *sm, uint32_t cta_slot, uint64_t now)
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
-    if (sw->cta_slot == cta_slot && sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked &&
-        !sw->is_functionally_done && sw->n_mem == 0)
+    if (sw->cta_slot == cta_slot && sm->slot[sw->slot].not_before == SM_NEVER &&
+        !sw->w->is_blocked && !sw->is_functionally_done && sw->n_mem == 0)
       sm_set_not_before(sm, sw->slot, now + 1);
   }
 }
@@ -289,12 +294,16 @@ static int issue(sm_core *sm, uint32_t slot, const tm_insn *t, uint32_t unit_ins
   if (!is_warp_done)
     sm_branch_resolve(sm, sw, t, &rec, now);
   sm_set_not_before(sm, slot, now + 1);
+  /* In the same function (the usual case) the next instruction's timing
+   * view is as far from t as its pc from rec.pc: tm_func.insns parallels
+   * the function's code. */
   if (!is_warp_done)
-    sw->next_t = tm_kernel_insn(sm->k, simt_next_insn(w));
+    sw->next_t = w->code == rec.insn - rec.pc ? t + ((ptrdiff_t)w->pc - (ptrdiff_t)rec.pc)
+                                              : tm_kernel_insn(sm->k, simt_next_insn(w));
   if (t->kind == TM_KIND_BARRIER) {
     if (w->is_blocked) {
       sm_set_not_before(sm, slot, SM_NEVER);
-      sm->wait_cause[slot] = SM_CAUSE_BARRIER;
+      sm->slot[slot].wait_cause = SM_CAUSE_BARRIER;
       sched_event(sm, slot, POL_EV_BARRIER);
     }
     wake_released(sm, sw->cta_slot, now);
@@ -338,9 +347,9 @@ static sm_cause cause_of_waiting(const sm_core *sm, uint64_t waiting, sm_cause c
     uint32_t slot = (uint32_t)__builtin_ctzll(waiting);
     waiting &= waiting - 1;
     const sm_warp *sw = &sm->warps[slot];
-    bool is_dep = sm->not_before[slot] == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
+    bool is_dep = sm->slot[slot].not_before == SM_NEVER ? sw->n_mem > 0 && !sw->w->is_blocked
                                                    : sm_dep_has_pending(sm, slot);
-    sm_cause c = (sm_cause)sm->wait_cause[slot];
+    sm_cause c = (sm_cause)sm->slot[slot].wait_cause;
     if (is_dep && sm_cause_class[c] != SM_STALL_SCOREBOARD)
       c = sw->n_mem > 0 ? SM_CAUSE_RAW_MEM : SM_CAUSE_RAW_ALU;
     else if (!is_dep && sm_cause_class[c] != SM_STALL_IDLE)
@@ -437,8 +446,8 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
             sched_event(sm, slot, POL_EV_LONG_LATENCY_STALL);
         }
       }
-      sm->wait_cause[sw->slot] = (uint8_t)ck.cause;
-      sm_set_not_before(sm, sw->slot, max_u64(ck.retry, *issued ? now + 1 : 0));
+      sm->slot[slot].wait_cause = (uint8_t)ck.cause;
+      sm_set_not_before(sm, slot, max_u64(ck.retry, *issued ? now + 1 : 0));
       *next = min_u64(*next, ck.retry);
       break;
     }
@@ -448,16 +457,17 @@ static inline int try_warp(sm_core *sm, uint32_t slot, uint64_t now, bool *issue
     *issued = true;
     /* A second instruction of the same warp (dual issue) must find
      * its operands and unit ready too; can_issue checks both. */
-    if (sw->is_functionally_done || sm->not_before[sw->slot] > now + 1)
+    if (sw->is_functionally_done || sm->slot[slot].not_before > now + 1)
       break;
   }
   if (*issued && (sm->used_mask >> slot & 1))
-    *next = min_u64(*next, sm->not_before[slot]);
+    *next = min_u64(*next, sm->slot[slot].not_before);
   return 0;
 }
 
 int sm_cycle(sm_core *sm, uint64_t now)
 {
+  sm_wheel_turn(sm, now);
   account_sleep(sm, now);
   sm->last_cycle = now;
   sm->st.active_warp_cycles += sm->resident_warps;
@@ -467,14 +477,18 @@ int sm_cycle(sm_core *sm, uint64_t now)
      * not_before array is read for warps that wait, without branches
      * (whether a warp waits is as good as random). */
     uint64_t mine = sm->used_mask & sm->sched_mask[s], ready = 0;
-    uint64_t m = sm->p->is_skip_idle ? mine & ~sm->asleep : mine;
-    while (m) {
-      uint32_t slot = (uint32_t)__builtin_ctzll(m);
-      m &= m - 1;
-      uint64_t nb = sm->not_before[slot];
-      bool is_waiting = nb > now;
-      ready |= (uint64_t)!is_waiting << slot;
-      next = min_u64(next, is_waiting ? nb : SM_NEVER);
+    if (PTX_LIKELY(sm->p->is_skip_idle)) {
+      /* The same answers from the wake-up wheel, warps unread. */
+      ready = sm->due & mine;
+      next = min_u64(next, sm_wheel_next(sm, now, mine));
+    } else {
+      for (uint64_t m = mine; m; m &= m - 1) {
+        uint32_t slot = (uint32_t)__builtin_ctzll(m);
+        uint64_t nb = sm->slot[slot].not_before;
+        bool is_waiting = nb > now;
+        ready |= (uint64_t)!is_waiting << slot;
+        next = min_u64(next, is_waiting ? nb : SM_NEVER);
+      }
     }
     uint64_t waiting = mine & ~ready;
     sm_cause why = SM_CAUSE_IDLE;
@@ -485,17 +499,31 @@ int sm_cycle(sm_core *sm, uint64_t now)
        * policy's first one up, then those below it, tried lazily, with no
        * view and no order() call. */
       uint32_t first = ps->ops->rotation_first(ps->self);
-      uint64_t hi = first >= 64 ? 0 : ready & (~UINT64_C(0) << first), lo = ready & ~hi;
-      while ((hi | lo) && !issued) {
-        uint64_t *part = hi ? &hi : &lo;
-        uint32_t slot = (uint32_t)__builtin_ctzll(*part);
-        *part &= *part - 1;
+      first = first >= SM_MAX_WARPS ? 0 : first;
+      /* Bit k of r: slot (first + k) % 64; in registers, as the loop
+       * runs for every try. */
+      uint64_t r = first ? ready >> first | ready << (SM_MAX_WARPS - first) : ready;
+      while (r && !issued) {
+        uint32_t slot = ((uint32_t)__builtin_ctzll(r) + first) & (SM_MAX_WARPS - 1);
+        r &= r - 1;
+        uint64_t refill = sm->slot[slot].ibuf_ready;
+        if (refill > now && sm->slot[slot].fetch_wait != SM_CAUSE_COUNT) {
+          /* try_warp's answer for a buffer waiting for its refill
+           * (sm_fetch_has_insn, the first check), without reading the
+           * warp's state: a cause of class Idle, nothing issued yet. */
+          sm_cause c = (sm_cause)sm->slot[slot].fetch_wait;
+          why = c < why ? c : why;
+          sm->slot[slot].wait_cause = (uint8_t)c;
+          sm_set_not_before(sm, slot, refill);
+          next = min_u64(next, refill);
+          continue;
+        }
         int rc = try_warp(sm, slot, now, &issued, &why, &next);
         if (rc)
           return rc;
       }
       /* Warps that were not tried could issue next cycle. */
-      if (hi | lo)
+      if (r)
         next = min_u64(next, now + 1);
     } else if (ready) {
       pol_warp_view views[SM_MAX_WARPS];

@@ -46,7 +46,8 @@ enum {
   SM_MAX_WARPS = 64,     /* warp slots: masks are 64-bit */
   SM_MAX_SCHEDULERS = 8,
   SM_MAX_UNITS = 8,      /* instances of one unit kind */
-  SM_SB_HIST = 65        /* buckets of the scoreboard occupancy histogram */
+  SM_SB_HIST = 65,       /* buckets of the scoreboard occupancy histogram */
+  SM_WHEEL = 64          /* buckets of the wake-up wheel: a power of 2 */
 };
 
 #define SM_NEVER UINT64_MAX
@@ -155,18 +156,14 @@ typedef struct sm_warp {
   const tm_insn *next_t;      /* timing view of its next instruction */
   uint32_t slot;              /* its index in sm_core.warps */
   uint32_t cta_slot;
-  uint64_t ibuf_ready;        /* fetch: its buffer's refill arrives */
-  uint32_t ibuf_n;            /* fetch: instructions left in the buffer */
+  uint32_t ibuf_n;            /* fetch: instructions left in the buffer
+                                 (the refill's cycle and why it is waited
+                                 for: sm_core.ibuf_ready, fetch_wait) */
   uint32_t n_mem;             /* memory instructions outstanding */
   uint32_t next_mem_id;
   bool is_functionally_done;  /* exited; the slot frees once n_mem is 0 */
   uint64_t pp_paid;           /* preemption: 1 + the warp's instruction count
                                  when it paid its pp's issue slot */
-  uint8_t fetch_wait;         /* fetch: why an empty buffer waits (sm_cause:
-                                 FETCH, or CONTROL when the refill follows a
-                                 control transfer); SM_CAUSE_COUNT: CONTROL,
-                                 and the wrong path of a mispredicted branch
-                                 may issue meanwhile (sm_core.wrong_path) */
 } sm_warp;
 
 /* The wrong path of a warp's mispredicted branch (sm_branch.h). */
@@ -286,66 +283,102 @@ typedef struct sm_rf_stats {
 } sm_rf_stats;
 
 typedef struct sm_stats {
+  /* What every cycle or issue counts first, in a few cache lines. */
   uint64_t issued_warp_insns, issued_thread_insns;
+  uint64_t active_warp_cycles; /* sum over cycles of resident warps */
+  uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
+  sm_rf_stats rf;
+  uint64_t issue_hist[33];     /* W0..W32: active lanes of issued instructions */
   uint64_t stall[SM_MAX_SCHEDULERS][SM_STALL_COUNT];
   uint64_t cause[SM_CAUSE_COUNT]; /* scheduler-cycles without issue, by cause */
-  uint64_t issue_hist[33];     /* W0..W32: active lanes of issued instructions */
-  uint64_t unit_busy[SM_UNIT_COUNT]; /* issue-cycles charged to each unit kind */
-  uint64_t active_warp_cycles; /* sum over cycles of resident warps */
   uint64_t ctas_done;
   uint64_t pp_hits;            /* preemption points passed (ptxsim_pp_hits) */
   sm_ilp_stats ilp;
-  sm_rf_stats rf;
   sm_scalar_stats scalar;
 } sm_stats;
 
 typedef struct tm_gpu tm_gpu;
 
+/* What the cycle reads and writes of each warp slot, in one 24-byte
+ * record: apart from sm_warp, so that a warp that waits costs the cycle
+ * no line of its own state. */
+typedef struct sm_slot {
+  /* The earliest cycle the warp can issue; SM_NEVER: until memory
+   * answers, a barrier opens or the LD/ST pipeline frees.  Written by
+   * sm_set_not_before only. */
+  uint64_t not_before;
+  /* Fetch (sm_fetch.h): the cycle the buffer's refill arrives (once the
+   * buffer holds instructions, ibuf_n > 0, it is in the past), so that a
+   * warp whose buffer waits fails its try without its sm_warp being
+   * read. */
+  uint64_t ibuf_ready;
+  uint8_t fetch_wait;         /* why an empty buffer waits (sm_cause: FETCH,
+                                 or CONTROL when the refill follows a
+                                 control transfer); SM_CAUSE_COUNT: CONTROL,
+                                 and the wrong path of a mispredicted branch
+                                 may issue meanwhile (sm_core.wrong_path) */
+  uint8_t wait_cause;         /* sm_cause: why the warp last failed a check
+                                 or went to sleep */
+  uint8_t sched;              /* its scheduler (no division per event) */
+} sm_slot;
+
+/* The fields every cycle reads come first, in a few cache lines. */
 typedef struct sm_core {
-  uint32_t id;
-  tm_gpu *gpu;
   const sm_params *p;
-  const tm_kernel *k;
-  simt_launch *launch;
-  mem_sys *mem;
   uint64_t used_mask;         /* warp slots in use */
-  /* Per warp slot, apart from sm_warp so that the per-cycle scan reads
-   * one array: the earliest cycle the warp can issue; SM_NEVER: until
-   * memory answers, a barrier opens or the LD/ST pipeline frees. */
-  uint64_t not_before[SM_MAX_WARPS]; /* written by sm_set_not_before only */
   uint64_t asleep;            /* slots whose not_before is SM_NEVER: the
                                  per-cycle scan skips them unread */
-  uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
+  /* The wake-up wheel: every slot whose not_before is not SM_NEVER is in
+   * exactly one of these sets, by its not_before c relative to
+   * wheel_at (the last cycle sm_cycle ran, or 0): c <= wheel_at in due;
+   * wheel_at < c <= wheel_at + SM_WHEEL in wheel[c % SM_WHEEL]; later in
+   * far.  sm_set_not_before keeps the sets; sm_cycle moves the buckets
+   * that came due into due, so the warps ready at a cycle are one AND and
+   * the next cycle a waiting warp can issue is the first busy bucket,
+   * with no scan of the warps (the cycle's rules are unchanged: it
+   * computes what the scan of not_before computed).  Freed slots may
+   * stay in a set: readers mask with used_mask. */
+  uint64_t due;
+  uint64_t wheel_busy;        /* bit b: wheel[b] is not empty */
+  uint64_t far;
+  uint64_t far_min;           /* <= not_before of every slot in far */
+  uint64_t wheel_at;
   uint64_t ldst_waiters;      /* warps waiting for the LD/ST pipeline to
                                  take a memory instruction */
-  sm_warp warps[SM_MAX_WARPS];
-  sm_cta *ctas;               /* p->n_cta_slots */
-  uint32_t n_ctas;            /* in use */
-  pol_sched sched[SM_MAX_SCHEDULERS];
-  uint64_t sched_mask[SM_MAX_SCHEDULERS]; /* warp slots each one owns */
-  uint64_t unit_free[SM_UNIT_COUNT][SM_MAX_UNITS];
   uint64_t fetch_free;        /* the fetch port's next free cycle */
   uint64_t wake;              /* next cycle sm_cycle has work */
   uint64_t last_cycle;        /* last cycle sm_cycle ran */
-  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_cause, or SM_CAUSE_COUNT: issued */
-  uint8_t wait_cause[SM_MAX_WARPS]; /* sm_cause: why the warp in the slot last
-                                     failed a check or went to sleep */
-  uint64_t next_age;
   uint64_t resident_warps;    /* warps in use, for occupancy */
-  const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) and */
-  void *dep;                  /* its state */
+  void *dep;                  /* dependence tracking's state (dep_ops) */
   bool is_dep_per_warp;       /* dep_ops is the per-warp scoreboard: called
                                  directly (sm_int.h) */
-  const sm_bpred_ops *bpred_ops; /* branch predictor (sm_branch.h) */
-  void *bpred;
+  uint8_t last_stall[SM_MAX_SCHEDULERS]; /* sm_cause, or SM_CAUSE_COUNT: issued */
   const sm_operand_ops *operand_ops; /* register file (sm_operand.h) */
+  const sm_bpred_ops *bpred_ops; /* branch predictor (sm_branch.h) */
+  const tm_kernel *k;
+  simt_launch *launch;
+  uint64_t sched_mask[SM_MAX_SCHEDULERS]; /* warp slots each one owns */
+  pol_sched sched[SM_MAX_SCHEDULERS];
+  sm_slot slot[SM_MAX_WARPS];
+  uint64_t wheel[SM_WHEEL];
+  uint64_t unit_free[SM_UNIT_COUNT][SM_MAX_UNITS];
+  sm_warp warps[SM_MAX_WARPS];
+  uint32_t id;
+  tm_gpu *gpu;
+  mem_sys *mem;
+  uint64_t age[SM_MAX_WARPS]; /* dispatch order, for oldest-first policies */
+  sm_cta *ctas;               /* p->n_cta_slots */
+  uint32_t n_ctas;            /* in use */
+  uint64_t next_age;
+  const sm_dep_ops *dep_ops;  /* dependence tracking (sm_dep.h) */
+  void *bpred;
   void *operand;
   sm_stats st;
   /* Preemption (pipeline/preempt_ctl.h): the controller asked the SM's
    * warps to stop at their next stop point; the warps that did. */
   bool is_stopping;
   uint64_t stopped_mask;
-  /* Per warp slot, where sm_warp.fetch_wait says so (at the end: only
+  /* Per warp slot, where sm_core.fetch_wait says so (at the end: only
    * the branch unit reads it). */
   sm_wrong_path wrong_path[SM_MAX_WARPS];
 } sm_core;
@@ -355,8 +388,90 @@ typedef struct sm_core {
 static inline void sm_set_not_before(sm_core *sm, uint32_t slot, uint64_t cycle)
 {
   uint64_t bit = UINT64_C(1) << slot;
-  sm->not_before[slot] = cycle;
+  uint64_t old = sm->slot[slot].not_before, at = sm->wheel_at;
+  /* Out of the wake-up wheel's set it was in, into the one of cycle. */
+  if (old <= at)
+    sm->due &= ~bit;
+  else if (old - at <= SM_WHEEL) {
+    uint32_t b = (uint32_t)old & (SM_WHEEL - 1);
+    sm->wheel[b] &= ~bit;
+    if (!sm->wheel[b])
+      sm->wheel_busy &= ~(UINT64_C(1) << b);
+  } else
+    sm->far &= ~bit; /* SM_NEVER too: in no set, nothing to clear */
+  sm->slot[slot].not_before = cycle;
   sm->asleep = cycle == SM_NEVER ? sm->asleep | bit : sm->asleep & ~bit;
+  if (cycle <= at)
+    sm->due |= bit;
+  else if (cycle - at <= SM_WHEEL) {
+    uint32_t b = (uint32_t)cycle & (SM_WHEEL - 1);
+    sm->wheel[b] |= bit;
+    sm->wheel_busy |= UINT64_C(1) << b;
+  } else if (cycle != SM_NEVER) {
+    sm->far |= bit;
+    sm->far_min = cycle < sm->far_min ? cycle : sm->far_min;
+  }
+}
+
+/* Turns the wake-up wheel to now (sm_cycle, first thing): the buckets of
+ * the cycles since it last turned come due, and the far warps whose
+ * not_before is now within reach go into the buckets (or due). */
+static inline void sm_wheel_turn(sm_core *sm, uint64_t now)
+{
+  uint64_t at = sm->wheel_at;
+  if (now <= at)
+    return;
+  uint64_t busy = sm->wheel_busy;
+  if (now - at < SM_WHEEL) {
+    /* The buckets of at+1..now: now-at of them from (at+1) % SM_WHEEL. */
+    uint32_t n = (uint32_t)(now - at), first = (uint32_t)(at + 1) & (SM_WHEEL - 1);
+    uint64_t run = (UINT64_C(1) << n) - 1;
+    busy &= run << first | (first ? run >> (SM_WHEEL - first) : 0);
+  }
+  sm->wheel_busy &= ~busy;
+  while (busy) {
+    uint32_t b = (uint32_t)__builtin_ctzll(busy);
+    busy &= busy - 1;
+    sm->due |= sm->wheel[b];
+    sm->wheel[b] = 0;
+  }
+  sm->wheel_at = now;
+  if (PTX_UNLIKELY(sm->far) && sm->far_min <= now + SM_WHEEL) {
+    uint64_t far = sm->far;
+    sm->far = 0;
+    sm->far_min = SM_NEVER;
+    while (far) {
+      uint32_t slot = (uint32_t)__builtin_ctzll(far);
+      far &= far - 1;
+      uint64_t nb = sm->slot[slot].not_before;
+      sm->slot[slot].not_before = 0; /* in no set now: re-entered below */
+      sm->due &= ~(UINT64_C(1) << slot);
+      sm_set_not_before(sm, slot, nb);
+    }
+  }
+}
+
+/* The earliest not_before after now (the cycle the wheel was turned to)
+ * among the slots in mask that wait for a known cycle; SM_NEVER if none:
+ * what a scan of not_before over mask would find. */
+static inline uint64_t sm_wheel_next(const sm_core *sm, uint64_t now, uint64_t mask)
+{
+  uint32_t first = (uint32_t)(now + 1) & (SM_WHEEL - 1);
+  uint64_t busy = sm->wheel_busy;
+  /* Bit k: the bucket of cycle now+1+k. */
+  busy = first ? busy >> first | busy << (SM_WHEEL - first) : busy;
+  while (busy) {
+    uint32_t k = (uint32_t)__builtin_ctzll(busy);
+    busy &= busy - 1;
+    if (sm->wheel[(first + k) & (SM_WHEEL - 1)] & mask)
+      return now + 1 + k;
+  }
+  uint64_t next = SM_NEVER;
+  for (uint64_t m = sm->far & mask; m; m &= m - 1) {
+    uint64_t nb = sm->slot[__builtin_ctzll(m)].not_before;
+    next = nb < next ? nb : next;
+  }
+  return next;
 }
 
 /* Sets up an SM (its schedulers as p->sched says).  PTX_ENOMEM or

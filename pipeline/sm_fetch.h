@@ -20,7 +20,7 @@
 
 /* The branch unit (sm_branch_unit.c): the warp's buffer is empty, its refill
  * has not arrived, and its fetch went down the wrong path of a
- * mispredicted branch (sw->fetch_wait SM_CAUSE_COUNT).  Issues the next
+ * mispredicted branch (sm->slot[slot].fetch_wait SM_CAUSE_COUNT).  Issues the next
  * wrong-path instruction at now, nullified, if it may (why: {SM_CAUSE_COUNT,
  * SM_NEVER}, see sm_cause_class), else says why not (Control). */
 void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why);
@@ -31,16 +31,16 @@ void sm_branch_wrong_path(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why);
  * here, where the wait's cause is read anyway. */
 static inline bool sm_fetch_has_insn(sm_core *sm, sm_warp *sw, uint64_t now, sm_wait *why)
 {
-  if (sw->ibuf_n == 0) {
-    if (sw->ibuf_ready > now) {
-      if (PTX_UNLIKELY(sw->fetch_wait == SM_CAUSE_COUNT))
-        sm_branch_wrong_path(sm, sw, now, why);
-      else
-        *why = (sm_wait){(sm_cause)sw->fetch_wait, sw->ibuf_ready};
-      return false;
-    }
-    sw->ibuf_n = sm->p->ibuf_entries;
+  uint32_t slot = sw->slot;
+  if (sm->slot[slot].ibuf_ready > now) { /* the buffer is empty (sm_core.h) */
+    if (PTX_UNLIKELY(sm->slot[slot].fetch_wait == SM_CAUSE_COUNT))
+      sm_branch_wrong_path(sm, sw, now, why);
+    else
+      *why = (sm_wait){(sm_cause)sm->slot[slot].fetch_wait, sm->slot[slot].ibuf_ready};
+    return false;
   }
+  if (sw->ibuf_n == 0)
+    sw->ibuf_n = sm->p->ibuf_entries;
   return true;
 }
 
@@ -49,11 +49,11 @@ static inline bool sm_fetch_has_insn(sm_core *sm, sm_warp *sw, uint64_t now, sm_
  * a buffer that ran dry). */
 static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bool is_control)
 {
-  sw->fetch_wait = is_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH;
+  sm->slot[sw->slot].fetch_wait = is_control ? SM_CAUSE_CONTROL : SM_CAUSE_FETCH;
   uint64_t start = from > sm->fetch_free ? from : sm->fetch_free;
   sm->fetch_free = start + 1;
   sw->ibuf_n = 0;
-  sw->ibuf_ready = start + sm->p->fetch_latency;
+  sm->slot[sw->slot].ibuf_ready = start + sm->p->fetch_latency;
 }
 
 /* A new warp's first fetch, at now or when the fetch port is free: it goes
@@ -61,8 +61,8 @@ static inline void sm_fetch_redirect(sm_core *sm, sm_warp *sw, uint64_t from, bo
 static inline void sm_fetch_start(sm_core *sm, sm_warp *sw, uint64_t now)
 {
   sm_fetch_redirect(sm, sw, now, false);
-  sm_set_not_before(sm, sw->slot, sw->ibuf_ready);
-  sm->wait_cause[sw->slot] = SM_CAUSE_FETCH;
+  sm_set_not_before(sm, sw->slot, sm->slot[sw->slot].ibuf_ready);
+  sm->slot[sw->slot].wait_cause = SM_CAUSE_FETCH;
 }
 
 /* The warp issued the next instruction of its buffer at now and goes on

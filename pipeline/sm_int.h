@@ -54,7 +54,7 @@ static inline uint64_t sm_min_u64(uint64_t a, uint64_t b)
 
 static inline void sm_sched_event(sm_core *sm, uint32_t slot, pol_sched_event_kind kind)
 {
-  pol_sched_event_post(&sm->sched[slot % sm->p->n_schedulers], kind, slot);
+  pol_sched_event_post(&sm->sched[sm->slot[slot].sched], kind, slot);
 }
 
 /* The warp in slot exited and has nothing outstanding: frees the slot, and
@@ -82,7 +82,7 @@ static inline bool sm_dep_may_issue(sm_core *sm, uint32_t slot, const tm_insn *t
                                     sm_wait *why)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp))
-    return sm_dep_per_warp_may_issue(sm->dep, slot, t, now, why);
+    return sm_dep_per_warp_may_issue(sm->dep, sm->p->max_inflight, slot, t, now, why);
   return sm_dep_may_issue_ops(sm, slot, t, now, why);
 }
 
@@ -93,7 +93,7 @@ static inline void sm_dep_reserve(sm_core *sm, uint32_t slot, const tm_insn *t,
                                   uint64_t writeback, uint32_t mem_id)
 {
   if (PTX_LIKELY(sm->is_dep_per_warp)) {
-    sm_dep_per_warp_reserve(sm->dep, slot, t, now, forward, writeback, mem_id);
+    sm_dep_per_warp_reserve(sm->dep, sm->p->is_bypass, slot, t, now, forward, writeback, mem_id);
     return;
   }
   sm_dep_issue is = {.t = t, .exec_mask = exec_mask, .now = now, .forward = forward,
@@ -131,8 +131,10 @@ void sm_branch_predict(sm_core *sm, sm_warp *sw, const simt_record *rec, bool is
 static inline void sm_branch_resolve(sm_core *sm, sm_warp *sw, const tm_insn *t,
                                      const simt_record *rec, uint64_t now)
 {
-  /* Leaving the function (call, return) is a redirect too. */
-  bool is_redirected = rec->next_pc != rec->pc + 1 || sw->w->code != rec->insn->func->insns;
+  /* Leaving the function (call, return) is a redirect too.  The
+   * instruction ran at rec->pc of its function's code (rec->insn - pc,
+   * that is its func->insns, without the loads). */
+  bool is_redirected = rec->next_pc != rec->pc + 1 || sw->w->code != rec->insn - rec->pc;
   if (t->kind == TM_KIND_CTRL && sm->bpred_ops->predict) {
     sm_branch_predict(sm, sw, rec, is_redirected, now);
     return;

@@ -95,7 +95,7 @@ static void wake_others(sm_core *sm, uint64_t mask, uint64_t cycle)
     mask &= mask - 1;
     const sm_warp *sw = &sm->warps[s];
     if (!sw->is_functionally_done && !sw->w->is_blocked)
-      sm_set_not_before(sm, s, sm_min_u64(sm->not_before[s], cycle));
+      sm_set_not_before(sm, s, sm_min_u64(sm->slot[s].not_before, cycle));
   }
   sm->wake = sm_min_u64(sm->wake, cycle);
 }
@@ -114,7 +114,7 @@ void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle)
     return;
   }
   if (!sw->w->is_blocked)
-    sm_set_not_before(sm, sw->slot, sm_min_u64(sm->not_before[sw->slot], cycle));
+    sm_set_not_before(sm, sw->slot, sm_min_u64(sm->slot[sw->slot].not_before, cycle));
   sm->wake = sm_min_u64(sm->wake, cycle);
 }
 
@@ -126,7 +126,8 @@ void sm_ldst_ready(sm_core *sm, uint64_t now)
     uint32_t s = (uint32_t)__builtin_ctzll(m);
     m &= m - 1;
     sm_warp *sw = &sm->warps[s];
-    if (sm->not_before[sw->slot] == SM_NEVER && !sw->w->is_blocked && !sw->is_functionally_done)
+    if (sm->slot[sw->slot].not_before == SM_NEVER && !sw->w->is_blocked &&
+        !sw->is_functionally_done)
       sm_set_not_before(sm, sw->slot, now);
   }
   sm->wake = sm_min_u64(sm->wake, now);
