@@ -46,8 +46,11 @@ typedef struct par_task {
  * by side). */
 typedef enum par_split { PAR_SPLIT_AUTO, PAR_SPLIT_ALWAYS, PAR_SPLIT_NEVER } par_split;
 
-/* Cycles of one trial, and cycles the faster way then runs for. */
-enum { PAR_TRIAL_CYCLES = 256, PAR_RUN_CYCLES = 16384 };
+/* Cycles of one trial, and cycles the faster way then runs for: at
+ * first PAR_RUN_CYCLES, twice as many after each trial that in order won
+ * again (up to PAR_RUN_CYCLES_MAX), so that a kernel whose cycles do not
+ * pay to split spends little time finding it out again. */
+enum { PAR_TRIAL_CYCLES = 256, PAR_RUN_CYCLES = 16384, PAR_RUN_CYCLES_MAX = 1u << 22 };
 
 struct tm_par {
   tm_par_setup s;
@@ -65,6 +68,7 @@ struct tm_par {
    * and when the first trial began. */
   uint32_t left;
   uint8_t stage;                /* 0: side-by-side trial, 1: in-order trial, 2: run */
+  uint32_t run_cycles;          /* the next run's length */
   bool is_split;                /* this stretch runs cycles side by side */
   double t_stage, t_side;       /* start of the stage; the side-by-side trial's time */
 };
@@ -92,8 +96,12 @@ static void split_tick(tm_par *p)
     break;
   case 1:
     p->is_split = p->t_side < t - p->t_stage;
+    if (p->is_split)
+      p->run_cycles = PAR_RUN_CYCLES;
     p->stage = 2;
-    p->left = PAR_RUN_CYCLES;
+    p->left = p->run_cycles;
+    if (!p->is_split && p->run_cycles < PAR_RUN_CYCLES_MAX)
+      p->run_cycles *= 2;
     break;
   default:
     p->stage = 0;
@@ -147,6 +155,7 @@ int tm_par_create(const tm_par_setup *setup, tm_par **out, char *err, size_t err
   p->split = split;
   p->is_split = p->split != PAR_SPLIT_NEVER;
   p->left = PAR_TRIAL_CYCLES;
+  p->run_cycles = PAR_RUN_CYCLES;
   p->t_stage = now_seconds();
   for (uint32_t i = 0; i < n; i++) {
     simt_launch *c = &p->per_sm[i].copy;
@@ -230,22 +239,31 @@ static int take_failure(tm_par *p, uint32_t s, int rc)
   return l->status ? l->status : rc;
 }
 
-/* The cycle's SMs in order on the main thread, each copy starting from
- * the counts the previous one left. */
-static int cycle_in_order(tm_par *p, uint32_t n_due)
+/* The cycle's SMs in order on the main thread, as tm_gpu.c's loop runs
+ * them, each copy starting from the counts the previous one left; *next
+ * gets the earliest wake-up. */
+static int cycle_in_order(tm_par *p, uint64_t now, uint64_t *next)
 {
   simt_launch *l = p->s.l;
-  for (uint32_t k = 0; k < n_due; k++) {
-    uint32_t s = p->due[k];
-    simt_launch *c = &p->per_sm[s].copy;
-    c->warp_insns = l->warp_insns;
-    c->thread_insns = l->thread_insns;
-    run_sm(p, s);
-    l->warp_insns = c->warp_insns;
-    l->thread_insns = c->thread_insns;
-    if (p->per_sm[s].rc)
-      return take_failure(p, s, p->per_sm[s].rc);
+  uint64_t w = UINT64_MAX;
+  for (uint32_t s = 0; s < p->s.n_sms; s++) {
+    sm_core *sm = &p->s.sms[s];
+    if (sm->ldst_waiters && mem_sm_can_issue(p->s.mem, s, now))
+      sm_ldst_ready(sm, now);
+    if (sm->wake <= now) {
+      simt_launch *c = &p->per_sm[s].copy;
+      c->warp_insns = l->warp_insns;
+      c->thread_insns = l->thread_insns;
+      int rc = sm_cycle(sm, now);
+      l->warp_insns = c->warp_insns;
+      l->thread_insns = c->thread_insns;
+      if (rc)
+        return take_failure(p, s, rc);
+    }
+    if (sm->wake < w)
+      w = sm->wake;
   }
+  *next = w;
   return 0;
 }
 
@@ -298,6 +316,9 @@ static int cycle_side_by_side(tm_par *p, uint32_t n_due, uint64_t *next)
 
 int tm_par_sms_cycle(tm_par *p, uint64_t now, uint64_t *next)
 {
+  split_tick(p);
+  if (!p->is_split)
+    return cycle_in_order(p, now, next);
   /* The SMs due, and the earliest wake-up of the others. */
   uint32_t n_due = 0;
   uint64_t w_idle = UINT64_MAX;
@@ -314,17 +335,10 @@ int tm_par_sms_cycle(tm_par *p, uint64_t now, uint64_t *next)
   bool is_limit_far = !l->max_insns || (l->warp_insns < l->max_insns &&
                                         l->max_insns - l->warp_insns >
                                             (uint64_t)n_due * p->s.max_issue_per_sm);
-  split_tick(p);
+  if (n_due < 2 || !is_limit_far)
+    return cycle_in_order(p, now, next);
   uint64_t w = UINT64_MAX;
-  int rc;
-  if (n_due >= 2 && is_limit_far && p->is_split)
-    rc = cycle_side_by_side(p, n_due, &w);
-  else {
-    rc = cycle_in_order(p, n_due);
-    for (uint32_t k = 0; k < n_due; k++)
-      if (p->s.sms[p->due[k]].wake < w)
-        w = p->s.sms[p->due[k]].wake;
-  }
+  int rc = cycle_side_by_side(p, n_due, &w);
   if (rc)
     return rc;
   *next = w < w_idle ? w : w_idle;
