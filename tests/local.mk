@@ -31,6 +31,8 @@ EXTRA_DIST += tests/run-analysis-tests.sh tests/analysis benchmarks/liveness-tab
 	benchmarks/ptxas-regs.sh doc/liveness.md doc/architecture.md doc/experiments.md
 ## expect-lib.sh: the checks the test scripts share (failed, expect_status, ...).
 EXTRA_DIST += tests/expect-lib.sh
+## threads-lib.sh: one host thread against several, for the two threads scripts.
+EXTRA_DIST += tests/threads-lib.sh
 EXTRA_DIST += tests/run-error-tests.sh tests/run-cli-tests.sh tests/layering.sh tests/headers.sh \
 	tests/layering-selftest.sh \
 	tests/errors tests/ptx tests/data

@@ -22,53 +22,20 @@ set -u
 export srcdir CK_FORK=yes PTXSIM_TIMING_SPLIT=always
 # shellcheck source=tests/expect-lib.sh
 . "$srcdir/tests/expect-lib.sh" # fail=0 n=0 $tmp; failed, expect_*
+# shellcheck source=tests/threads-lib.sh
+. "$srcdir/tests/threads-lib.sh" # threads_drivers, threads_programs
 fix=$srcdir/tests/run
 
 # ---- 1. drivers
-drivers=0
 for config in gtx480 sm75; do
-  for t in "$top_builddir"/tests/drivers/check_*; do
-    case $t in *.o | *.log | *.trs | *.c) continue ;; esac
-    [ -x "$t" ] || continue
-    name=$(basename "$t").$config
-    drivers=$((drivers + 1))
-    for threads in 1 3; do
-      if ! PTXSIM_TEST_MODE=timing PTXSIM_TEST_CONFIG=$config PTXSIM_TEST_THREADS=$threads \
-        PTXSIM_TEST_STATS="$tmp/$name.$threads.raw" "$t" >"$tmp/$name.$threads.out" 2>&1; then
-        failed "$name on $threads threads"
-        tail -n 20 "$tmp/$name.$threads.out"
-      fi
-      sed -e 's/[0-9.]*s elapsed//' -e '/^Running suite/d' "$tmp/$name.$threads.out" \
-        >"$tmp/$name.$threads.cmp"
-      grep -v '^gpgpu_simulation_' "$tmp/$name.$threads.raw" >"$tmp/$name.$threads.stats"
-    done
-    same "$tmp/$name.1.cmp" "$tmp/$name.3.cmp" "$name: output on 3 threads"
-    same "$tmp/$name.1.stats" "$tmp/$name.3.stats" "$name: statistics on 3 threads"
-  done
+  PTXSIM_TEST_MODE=timing PTXSIM_TEST_CONFIG=$config
+  export PTXSIM_TEST_MODE PTXSIM_TEST_CONFIG
+  threads_drivers 3 ".$config"
 done
-[ "$drivers" -gt 0 ] || { echo "no drivers under $top_builddir/tests/drivers"; exit 99; }
+unset PTXSIM_TEST_MODE PTXSIM_TEST_CONFIG
 
 # ---- 2. CUDA programs
-for prog in "$srcdir"/tests/exec/bin/*; do
-  [ -f "$prog" ] || continue
-  name=$(basename "$prog")
-  # It races exit() against launches on purpose: its output is not fixed.
-  [ "$name" = exit_while_launching ] && continue
-  args=
-  [ "$name" = multi_gpu ] && args="--devices 2"
-  for threads in 1 3; do
-    # shellcheck disable=SC2086
-    timeout 600 "$PTXSIM" exec $args --mode timing --threads $threads \
-      --stats "$tmp/$name.$threads.json" -- "$prog" >"$tmp/$name.$threads.out" \
-      2>"$tmp/$name.$threads.err"
-    echo "exit $?" >>"$tmp/$name.$threads.out"
-    sed -e 's/"wall_seconds": [0-9.e+-]*//g' -e 's/"gpgpu_simulation_[a-z_]*": [0-9.e+-]*//g' \
-      "$tmp/$name.$threads.json" >"$tmp/$name.$threads.stats"
-  done
-  same "$tmp/$name.1.out" "$tmp/$name.3.out" "$name: output on 3 threads (timing)"
-  same "$tmp/$name.1.err" "$tmp/$name.3.err" "$name: messages on 3 threads (timing)"
-  same "$tmp/$name.1.stats" "$tmp/$name.3.stats" "$name: statistics on 3 threads (timing)"
-done
+threads_programs " (timing)" --mode timing
 
 # ---- 3. hand-written kernels
 run_both() { # tag ptxsim-run-arguments...
