@@ -88,6 +88,8 @@ mem_req *mem_req_new(mem_sys *s, mem_pool *p)
   return q;
 }
 
+/* During an SM phase only the SM's side runs, which frees nothing of
+ * another pool: q is then the SM's own. */
 void mem_req_free(mem_sys *s, mem_req *q)
 {
   mem_pool *p = q->pool;
@@ -125,16 +127,15 @@ mem_inst *mem_inst_new(mem_sys *s, uint32_t sm)
   in->pool = p;
   in->sm = sm;
   in->is_live = true;
-  if (PTX_UNLIKELY(s->in_sm_phase))
-    p->phase_insts++;
-  else
-    s->n_live_inst++;
   /* The sequence number is the order of creation over all SMs: during an
    * SM phase, SM order then the SM's own (mem_sys_sm_phase_end). */
-  if (PTX_UNLIKELY(s->in_sm_phase))
+  if (PTX_UNLIKELY(s->in_sm_phase)) {
+    p->phase_insts++;
     mem_defer(&u->deferred.made, &u->deferred.n_made, &u->deferred.cap_made, in);
-  else
+  } else {
+    s->n_live_inst++;
     in->seq = s->inst_seq++;
+  }
   return in;
 }
 

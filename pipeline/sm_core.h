@@ -498,6 +498,16 @@ void sm_ldst_ready(sm_core *sm, uint64_t now);
 /* memsys reports a memory instruction's data back. */
 void sm_mem_done(sm_core *sm, uint64_t tag, uint64_t cycle);
 
+/* The SM's part of the clock loop's cycle now: the LD/ST pipeline's
+ * waiters if it is free again, then the cycle if the SM is awake.  0, or
+ * sm_cycle's status. */
+static inline int sm_clock(sm_core *sm, uint64_t now)
+{
+  if (sm->ldst_waiters && mem_sm_can_issue(sm->mem, sm->id, now))
+    sm_ldst_ready(sm, now);
+  return sm->wake <= now ? sm_cycle(sm, now) : 0;
+}
+
 /* Adds the stall cycles the SM slept through up to cycle end (at the end
  * of a launch), and lets dependence tracking close what it counts over
  * time (sm_dep_ops.finish). */

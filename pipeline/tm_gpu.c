@@ -218,16 +218,11 @@ static int run_loop(tm_gpu *g)
         return rc;
     } else
       for (uint32_t s = 0; s < g->n_sms; s++) {
-        sm_core *sm = &g->sms[s];
-        if (sm->ldst_waiters && mem_sm_can_issue(g->mem, s, now))
-          sm_ldst_ready(sm, now);
-        if (sm->wake <= now) {
-          int rc = sm_cycle(sm, now);
-          if (rc)
-            return rc;
-        }
-        if (sm->wake < next)
-          next = sm->wake;
+        int rc = sm_clock(&g->sms[s], now);
+        if (rc)
+          return rc;
+        if (g->sms[s].wake < next)
+          next = g->sms[s].wake;
       }
     if (PTX_UNLIKELY(g->pre)) {
       uint64_t pn;

@@ -173,18 +173,6 @@ int tm_par_create(const tm_par_setup *setup, tm_par **out, char *err, size_t err
   return 0;
 }
 
-/* SM s's part of the cycle. */
-static void run_sm(tm_par *p, uint32_t s)
-{
-  sm_core *sm = &p->s.sms[s];
-  int rc = 0;
-  if (sm->ldst_waiters && mem_sm_can_issue(p->s.mem, s, p->now))
-    sm_ldst_ready(sm, p->now);
-  if (sm->wake <= p->now)
-    rc = sm_cycle(sm, p->now);
-  p->per_sm[s].rc = rc;
-}
-
 /* Task k of a phase: the due SMs s with s % n_tasks == k.  An SM stays
  * with one task from cycle to cycle, and so, mostly, with one thread
  * (the main thread claims task 0 first), which keeps its state in that
@@ -201,7 +189,7 @@ static void run_task(void *ctx, uint32_t k)
     par_sm *ps = &p->per_sm[s];
     ps->copy.warp_insns = p->base_w;
     ps->copy.thread_insns = p->base_t;
-    run_sm(p, s);
+    ps->rc = sm_clock(&p->s.sms[s], p->now);
     r.warp_insns += ps->copy.warp_insns - p->base_w;
     r.thread_insns += ps->copy.thread_insns - p->base_t;
     r.has_event |= ps->rc != 0 || ps->n_done != 0;
@@ -247,21 +235,16 @@ static int cycle_in_order(tm_par *p, uint64_t now, uint64_t *next)
   simt_launch *l = p->s.l;
   uint64_t w = UINT64_MAX;
   for (uint32_t s = 0; s < p->s.n_sms; s++) {
-    sm_core *sm = &p->s.sms[s];
-    if (sm->ldst_waiters && mem_sm_can_issue(p->s.mem, s, now))
-      sm_ldst_ready(sm, now);
-    if (sm->wake <= now) {
-      simt_launch *c = &p->per_sm[s].copy;
-      c->warp_insns = l->warp_insns;
-      c->thread_insns = l->thread_insns;
-      int rc = sm_cycle(sm, now);
-      l->warp_insns = c->warp_insns;
-      l->thread_insns = c->thread_insns;
-      if (rc)
-        return take_failure(p, s, rc);
-    }
-    if (sm->wake < w)
-      w = sm->wake;
+    simt_launch *c = &p->per_sm[s].copy;
+    c->warp_insns = l->warp_insns;
+    c->thread_insns = l->thread_insns;
+    int rc = sm_clock(&p->s.sms[s], now);
+    l->warp_insns = c->warp_insns;
+    l->thread_insns = c->thread_insns;
+    if (rc)
+      return take_failure(p, s, rc);
+    if (p->s.sms[s].wake < w)
+      w = p->s.sms[s].wake;
   }
   *next = w;
   return 0;
